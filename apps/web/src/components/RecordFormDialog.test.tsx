@@ -2,10 +2,16 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { ConfigProvider, Form, Input } from 'antd';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AttachmentsField } from './forms/fields/AttachmentsField';
 import { RecordFormDialog } from './RecordFormDialog';
 import { deferred, renderWithApp } from './testing';
+import { toast } from './toast';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 type Values = { name: string };
 
@@ -113,5 +119,55 @@ describe('RecordFormDialog reused for another record', () => {
     fireEvent.click(screen.getByRole('button', { name: '编辑张三' }));
     await waitFor(() => expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe('张三'));
     expect(screen.getByLabelText('标签值').textContent).toBe('甲、乙');
+  });
+});
+
+/** The upload service (XMLHttpRequest, as antd's Upload sends it): each file is answered once `held` settles. */
+function holdUploads(held: Promise<void>) {
+  class HeldUpload {
+    upload = {};
+    status = 0;
+    responseText = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send() {
+      void held.then(() => {
+        this.status = 200;
+        const data = { id: 31, name: '报价单.pdf', url: '/api/file/31', ext: 'pdf', mime: 'application/pdf', size: 9, kind: 'doc' };
+        this.responseText = JSON.stringify({ success: true, message: '', data });
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', HeldUpload);
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: true, message: '', data: null }), { status: 200 }));
+}
+
+describe('RecordFormDialog with a file still uploading', () => {
+  it('saves nothing until the upload has answered (文件上传中，请稍候), then saves with the file', async () => {
+    const held = deferred();
+    holdUploads(held.promise);
+    const warn = vi.spyOn(toast, 'warning');
+    const onSubmit = vi.fn(() => Promise.resolve());
+    renderWithApp(
+      <RecordFormDialog<{ attachments?: number[] }> open title="新增公告" onSubmit={onSubmit} onClose={() => {}}>
+        <Form.Item name="attachments" label="附件">
+          <AttachmentsField />
+        </Form.Item>
+      </RecordFormDialog>,
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], '报价单.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(document.querySelector('.ant-upload-list-item-uploading')).not.toBeNull());
+    fireEvent.click(ok());
+    await act(async () => held.resolve());
+    await waitFor(() => expect(document.querySelector('.ant-upload-list-item-uploading')).toBeNull());
+    expect(onSubmit, 'saved while the file was still uploading').not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('文件上传中，请稍候');
+    fireEvent.click(ok());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ attachments: [31] }));
   });
 });

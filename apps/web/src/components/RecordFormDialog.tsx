@@ -2,6 +2,7 @@
 // save is pending, closes on success and stays open on failure (the api layer has already toasted why).
 import { Form, type FormInstance, Modal, Spin } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
+import { UploadsContext, useUploadsGate } from './forms/fields/uploads';
 
 export interface RecordFormDialogProps<T> {
   open: boolean;
@@ -34,8 +35,11 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
   const [busy, setBusy] = useState(false);
   // A ref as well as state: Enter in a field can submit again before the busy render lands.
   const pending = useRef(false);
+  // Upload fields inside count their files under way: saved before, the form went without the file. Asked before the
+  // check starts (its values are read then) and again before the save (Enter in a field submits without the button).
+  const { count: uploads, uploading } = useUploadsGate();
   const run = async (values: T) => {
-    if (pending.current) return;
+    if (pending.current || uploading()) return;
     pending.current = true;
     setBusy(true);
     try {
@@ -56,7 +60,7 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
       cancelText="取消"
       confirmLoading={busy}
       okButtonProps={p.loading || p.danger ? { disabled: p.loading, danger: p.danger } : undefined}
-      onOk={() => form.submit()}
+      onOk={() => uploading() || form.submit()}
       onCancel={p.onClose}
       destroyOnHidden={p.destroyOnHidden ?? true}
       width={p.width}
@@ -65,14 +69,14 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
       {!p.open ? null : p.loading ? (
         <Spin />
       ) : (
-        <>
+        <UploadsContext value={uploads}>
           {/* clearOnDestroy: unmounting fields write the old initial values back into the kept form store, and those would win
               over the next record's initial values (a list's 新增 and then 编辑 share one dialog). */}
           <Form<T> form={form} name={p.name} layout="vertical" initialValues={p.initialValues} preserve={false} clearOnDestroy onFinish={(v) => void run(v)}>
             {p.children}
           </Form>
           {p.after}
-        </>
+        </UploadsContext>
       )}
     </Modal>
   );

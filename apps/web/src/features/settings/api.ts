@@ -7,8 +7,12 @@ export { dictContract, settingsContract };
 
 /** One setting's value ('1'/'0' for switches); undefined while loading. */
 export function useSetting(code: string): string | undefined {
-  const q = useApi(settingsContract.getByCode, { code }, { call: { silent: true } });
-  return q.data?.value;
+  return useSettingQuery(code).data?.value;
+}
+
+/** The read behind useSetting, for a form whose save waits for it (`enabled` false: not asked). */
+export function useSettingQuery(code: string, enabled = true) {
+  return useApi(settingsContract.getByCode, { code }, { enabled, call: { silent: true } });
 }
 
 /** Every write to settings makes these answers stale. */

@@ -9,21 +9,22 @@ import { useUser } from '../../lib/session';
 
 const NONE: FormDefinition = { fixedFields: [], fields: [], groups: [], height: null };
 
-/** The plan's form's definition (its latest version), or none without a form. */
-export function useVisitForm(formTemplateId: number | null | undefined): FormDefinition {
+/** The plan's form's definition (its latest version), none without a form (or when it cannot be read), null while it loads. */
+export function useVisitForm(formTemplateId: number | null | undefined): FormDefinition | null {
   const info = useApi(
     formsContract.dcFormInfo,
     { type: 8, tmpId: formTemplateId ?? undefined },
     { enabled: formTemplateId != null, staleTime: 0, call: { silent: true } },
   );
-  return useMemo(() => (info.data ? { ...NONE, fields: info.data.fields as FieldDef[] } : NONE), [info.data]);
+  const loading = formTemplateId != null && info.isPending;
+  return useMemo(() => (info.data ? { ...NONE, fields: info.data.fields as FieldDef[] } : loading ? null : NONE), [info.data, loading]);
 }
 
 /** The form's state: its values, its check before a pass, and the fields to render. */
-export function useVisitFormState(definition: FormDefinition, initial: Record<string, unknown> | undefined) {
+export function useVisitFormState(definition: FormDefinition | null, initial: Record<string, unknown> | undefined) {
   const user = useUser();
   const roles = useMemo(() => (user.sysrole ? [user.sysrole] : []), [user.sysrole]);
-  const state = useFormRenderer(definition, { ext: initial ?? {} }, { isNew: false, roles, previous: initial ?? {} });
+  const state = useFormRenderer(definition ?? NONE, { ext: initial ?? {} }, { isNew: false, roles, previous: initial ?? {} });
   const { reset } = state;
   // The task's earlier answers (a next visit keeps them) once the task has loaded.
   const key = JSON.stringify(initial ?? {});

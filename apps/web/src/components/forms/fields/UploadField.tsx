@@ -14,6 +14,7 @@ import { FilePreview } from '../../FilePreview';
 import { ImagePreview } from '../../ImagePreview';
 import { toast } from '../../toast';
 import { acceptedExts, fileOf, type KnownFile, rememberFile, uploadKind } from './files';
+import { useReportUploading } from './uploads';
 
 export interface UploadFieldProps {
   def: FieldDef;
@@ -33,6 +34,9 @@ export function UploadField({ def, value, onChange, disabled, files, id }: Uploa
   const latest = useRef(ids);
   latest.current = ids;
   const [pending, setPending] = useState<UploadFile[]>([]);
+  // Pictures being compressed before they go up.
+  const [preparing, setPreparing] = useState(0);
+  useReportUploading(pending.length + preparing > 0);
   const [preview, setPreview] = useState<KnownFile | null>(null);
   const exts = acceptedExts(def);
   const max = maxOf(def);
@@ -69,7 +73,9 @@ export function UploadField({ def, value, onChange, disabled, files, id }: Uploa
             toast.error(`最多上传${max}个文件`);
             return Upload.LIST_IGNORE;
           }
-          return pictures ? compressedUpload(file, quality) : true;
+          if (!pictures) return true;
+          setPreparing((n) => n + 1);
+          return compressedUpload(file, quality).finally(() => setPreparing((n) => n - 1));
         }}
         onChange={({ file }) => {
           if (file.status === 'uploading') {

@@ -4,6 +4,7 @@ import { formsContract } from '@sk/shared/forms/forms.contract';
 import type { FormInfo } from '@sk/shared/forms/forms.views';
 import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
 import { orderContract } from '@sk/shared/orders/orders.contract';
+import type { ResponseOf } from '@sk/shared/common/contract';
 import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
 import { type EventDetail, eventContract } from '@sk/shared/events/events.contract';
 import { Alert, App, Button, Card, Select, Space, Spin, Typography } from 'antd';
@@ -25,15 +26,11 @@ import './create.css';
 
 const orderDetailPath = (id: number) => `/allOrder/orderDetail/${id}`;
 
+type Duplicates = ResponseOf<typeof orderCreateContract.duplicateCheck>;
+
 /** Open orders of the customer and type: the warning above the form, with links to them. */
-function DuplicateWarning({ customerId, templateId }: { customerId: number | null; templateId: number | null }) {
-  const dup = useApi(
-    orderCreateContract.duplicateCheck,
-    { customerId: customerId ?? 0, templateId },
-    { enabled: !!customerId && !!templateId, call: { silent: true } },
-  );
-  const d = dup.data;
-  if (!customerId || !d?.count) return null;
+function DuplicateWarning({ d }: { d: Duplicates | undefined }) {
+  if (!d?.count) return null;
   return (
     <Alert
       type="warning"
@@ -82,6 +79,14 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   const customerId = typeof system.customerId === 'number' ? system.customerId : null;
   const ctx = useApi(orderCreateContract.customerContext, { customerId: customerId ?? 0 }, { enabled: !!customerId });
   const context = ctx.data && ctx.data.customer.id === customerId ? ctx.data : undefined;
+  const checkDup = !!customerId && !!info.templateId;
+  const dup = useApi(
+    orderCreateContract.duplicateCheck,
+    { customerId: customerId ?? 0, templateId: info.templateId },
+    { enabled: checkDup, call: { silent: true } },
+  );
+  // 保存 waits for the check: saved before it answered, a duplicate went without the warning.
+  const dupPending = checkDup && dup.isPending;
 
   useEffect(() => onValues(form.values), [form.values, onValues]);
 
@@ -147,13 +152,11 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
     const r = await form.validate();
     if (!r.ok) return;
     const body = { ...bodyOf(info.templateId, { ...form.values.system, ...r.system }, r.ext, contactId), faultModeId };
-    const dup = queryClient.getQueryData<{ count: number }>(
-      apiKey(orderCreateContract.duplicateCheck, { customerId: body.customerId, templateId: info.templateId }),
-    );
-    if (!dup?.count) return create(body);
+    const count = dup.data?.count;
+    if (!count) return create(body);
     modal.confirm({
       title: '可能重复报单',
-      content: `该客户已有${dup.count}个未完成的同类工单，仍要创建吗？`,
+      content: `该客户已有${count}个未完成的同类工单，仍要创建吗？`,
       okText: '仍要创建',
       cancelText: '取消',
       onOk: () => create(body),
@@ -162,7 +165,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
 
   return (
     <>
-      <DuplicateWarning customerId={customerId} templateId={info.templateId} />
+      <DuplicateWarning d={checkDup ? dup.data : undefined} />
       <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} />
       <CreateOrderKnowledge
         installedProductId={typeof system.productId === 'number' ? system.productId : null}
@@ -171,7 +174,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
       />
       <div className="sk-create-order-actions">
         <Button onClick={() => navigate(-1)}>取消</Button>
-        <Button type="primary" loading={saving} onClick={save}>
+        <Button type="primary" loading={saving} disabled={dupPending} onClick={save}>
           保存
         </Button>
       </div>

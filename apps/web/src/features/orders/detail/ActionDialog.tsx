@@ -16,7 +16,7 @@ import { AttachmentsField } from '../../../components/forms/fields/AttachmentsFi
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
-import { useSetting } from '../../settings/api';
+import { useSettingQuery } from '../../settings/api';
 import type { ActionButton, ActionField, ActionValues } from './actions';
 import { orderActionsContract } from './api';
 
@@ -37,6 +37,7 @@ function FieldItem({
   d,
   ability,
   formSigns,
+  signRequired,
 }: {
   field: ActionField;
   button: ActionButton;
@@ -44,6 +45,7 @@ function FieldItem({
   ability: OrderAction;
   /** A form shown below has its own 客户签名 field: the dialog's pad would be a second one. */
   formSigns: boolean;
+  signRequired: boolean;
 }) {
   const required = button.required?.includes(field);
   const rules = required ? [{ required: true, message: '请填写此项' }] : [];
@@ -169,7 +171,7 @@ function FieldItem({
     case 'finish':
       return <FinishCheck d={d} ability={ability} />;
     case 'signature':
-      return formSigns ? null : <SignatureItem d={d} forCompletion={button.fields.includes('finish')} />;
+      return formSigns ? null : <SignatureItem d={d} required={signRequired} />;
     default:
       return null;
   }
@@ -179,8 +181,7 @@ function FieldItem({
  * 客户签名: the customer signs on the phone (the form engine's signature pad, saved as an image). Required at
  * completion when 完成服务时须客户签名确认 is on and the order has no signature yet; the server checks it again.
  */
-function SignatureItem({ d, forCompletion }: { d: OrderDetail; forCompletion: boolean }) {
-  const required = useSetting('order_sign_required') === '1' && forCompletion && !d.signature;
+function SignatureItem({ d, required }: { d: OrderDetail; required: boolean }) {
   const files = useMemo(() => new Map(d.signature ? [[d.signature.file.id, d.signature.file]] : []), [d.signature]);
   return (
     <Form.Item
@@ -331,6 +332,11 @@ export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDial
   const own = useDefinition(1, withOrderForm, d.orderType.id, d.templateVersionId);
   const rec = useDefinition(9, withForms);
   const formSigns = withForms && [withOrderForm ? own : null, rec].some((def) => def?.fields.some((f) => f.type === SIGNATURE_FIELD_TYPE));
+  // 完成服务时须客户签名确认 matters at completion, while the order has no signature yet.
+  const asksSign = withOrderForm && button.fields.includes('signature') && !d.signature;
+  const signSetting = useSettingQuery('order_sign_required', asksSign);
+  // Not before the forms and the setting: a send then went without the forms' values, or without a required signature.
+  const loading = (withForms && (!rec || (withOrderForm && !own))) || (asksSign && signSetting.isPending);
 
   // A missing input is marked on its field and nothing is sent; a refusal rejects (the request client has shown the
   // server's message) and the dialog stays for another try.
@@ -348,13 +354,14 @@ export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDial
       danger={button.danger}
       onSubmit={submit}
       onClose={onClose}
+      loading={loading}
       width={withForms ? 640 : 480}
       className="sk-order-action-dialog"
       after={withForms ? <ExtForms d={d} own={withOrderForm ? own : undefined} rec={rec} onExt={setExt} onReceipt={setReceiptExt} /> : null}
     >
       {button.confirm ? <p>{button.confirm}</p> : null}
       {button.fields.map((f) => (
-        <FieldItem key={f} field={f} button={button} d={d} ability={ability} formSigns={formSigns} />
+        <FieldItem key={f} field={f} button={button} d={d} ability={ability} formSigns={formSigns} signRequired={asksSign && signSetting.data?.value === '1'} />
       ))}
     </RecordFormDialog>
   );

@@ -3,7 +3,7 @@ import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import type { ProjectDetail } from '@sk/shared/projects/projects.contract';
 import { Alert, Button, Card, DatePicker, Divider, Form, Input, Space, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
 import { call } from '../../../lib/api';
@@ -16,13 +16,28 @@ import { TemplateSelect } from './AllProject';
 const PROJECT_KIND = 10;
 type Check = () => Promise<ExtValues | null>;
 
-/** The template's custom fields (form kind 项目) through the form engine's renderer. */
-function ExtFields({ templateId, check, initial }: { templateId: number; check: RefObject<Check | null>; initial?: ExtValues }) {
+/** The template's custom fields (form kind 项目) through the form engine's renderer; `onReady` says they can be checked. */
+function ExtFields({
+  templateId,
+  check,
+  initial,
+  onReady,
+}: {
+  templateId: number;
+  check: RefObject<Check | null>;
+  initial?: ExtValues;
+  /** The page saves nothing before: a save then went without the fields (a copy lost the source's values). */
+  onReady: (ready: boolean) => void;
+}) {
   const info = useApi(formsContract.dcList, { type: PROJECT_KIND, tmpId: templateId } as never, { staleTime: 0, call: { silent: true } });
   const definition = useMemo<FormDefinition | null>(
     () => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null),
     [info.data],
   );
+  useEffect(() => {
+    onReady(!!definition || info.isError);
+    return () => onReady(false);
+  }, [definition, info.isError, onReady]);
   if (!definition) return info.isError ? null : <Spin />;
   return <ExtBody definition={definition} check={check} initial={initial} />;
 }
@@ -68,6 +83,7 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const checkExt = useRef<Check | null>(null);
+  const [extReady, setExtReady] = useState(false);
   const templateId = Form.useWatch('templateId', form);
   const customerFromUrl = Number(params.get('customerId')) || undefined;
 
@@ -121,10 +137,11 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
           templateId={templateId}
           check={checkExt}
           initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
+          onReady={setExtReady}
         />
       ) : null}
       <Space style={{ marginTop: 16 }}>
-        <Button type="primary" loading={saving} onClick={save}>
+        <Button type="primary" loading={saving} disabled={!!templateId && !extReady} onClick={save}>
           保存
         </Button>
         <Button onClick={() => navigate(-1)}>取消</Button>

@@ -63,6 +63,7 @@ export default function TaskDetail() {
   const recordPath = ev ? `/Myevent/eventDetail/${o.order.id}` : repair ? `/repairOrderDetail?id=${o.order.id}` : `/allOrder/orderDetail/${o.order.id}`;
   const send = async (v: Values) => {
     // A pass needs the form's required fields (the server checks them too); other results keep what was filled.
+    if (!definition) return;
     if ((v.state === 3 || v.state === 5) && !(await extState.validate()).ok) return;
     const body: VisitSubmitBody = {
       taskId,
@@ -185,7 +186,8 @@ export default function TaskDetail() {
                 <Input.TextArea rows={3} maxLength={500} showCount />
               </Form.Item>
               <Space wrap>
-                <Button type="primary" htmlType="submit" loading={submit.isPending}>
+                {/* Not before the plan's form: a pass then skipped its required fields, and no result carried its answers. */}
+                <Button type="primary" htmlType="submit" loading={submit.isPending} disabled={!definition}>
                   提交回访
                 </Button>
                 <Button loading={sms.isPending} onClick={() => sms.mutate({ taskId })}>
