@@ -58,8 +58,9 @@ type CallRow = repo.CallEventRow;
 /**
  * One event of a call, once: the receipt (call id, event) is written first, so a replay or a parallel repeat finds
  * it taken and changes nothing. The call's record is made by whichever event comes first; its state moves only
- * through the machine (a late 'answered' after 'ended' is received and ignored). A call that rings and ends without
- * an answer opens its call-back task in the same compare-and-set that makes it 未接.
+ * through the machine, on the call this transaction holds (a late 'answered' after 'ended' is received and ignored; an
+ * 'ended' that waited for an 'answered' ends the talk). A call that rings and ends without an answer opens its
+ * call-back task in the same compare-and-set that makes it 未接.
  */
 export async function receiveCallEvent(db: Db, ep: number, b: CallEventBody, nowMs = Date.now()): Promise<{ callRecordId: number; duplicate: boolean }> {
   const at = new Date(b.time ? b.time * 1000 : nowMs).toISOString();
@@ -115,8 +116,9 @@ async function apply(tx: Tx, ep: number, id: number, rec: CallRow, b: CallEventB
       });
     }
   } catch (e) {
-    // An event the call's state no longer takes (answered after ended): received, nothing to change.
-    if (e instanceof AppError && (e.code === 'INVALID_STATE' || e.code === 'STATE_CHANGED')) return;
+    // An event the call's state no longer takes (answered after ended): received, nothing to change. No lost race
+    // here (callOfEvent holds the call), so anything else is a real failure and the platform's retry redoes it.
+    if (e instanceof AppError && e.code === 'INVALID_STATE') return;
     throw e;
   }
   // The pop closes on the agent's screen when the call is over or picked up (same frame, the browser reloads it).

@@ -447,7 +447,10 @@ export interface CallEventRow {
   answered_at: string | null;
 }
 
-/** The call's record, made by its first event (ringing, 1); `made` tells whether this one made it. */
+/**
+ * The call's record, made by its first event (ringing, 1); `made` tells whether this one made it. Locked: events of one
+ * call take turns, so each decides on the state the one before left (an 'ended' waits for an 'answered' in flight).
+ */
 export async function callOfEvent(
   tx: Tx,
   enterpriseId: number,
@@ -461,7 +464,7 @@ export async function callOfEvent(
   );
   const [rec] = await rows<CallEventRow>(
     tx,
-    sql`select id, state, user_id, answered_at from call_records where enterprise_id = ${enterpriseId} and call_id = ${e.callId}`,
+    sql`select id, state, user_id, answered_at from call_records where enterprise_id = ${enterpriseId} and call_id = ${e.callId} for update`,
   );
   return { made: made.length > 0, rec };
 }

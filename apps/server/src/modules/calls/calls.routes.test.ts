@@ -3,14 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { badgeCountContract as B, CALL_SECRET_SETTING, callsContract as C, eventContract as E } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { sealSecret } from '../../platform/secrets';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { Client, loggedIn } from '../../test/factories';
-import { race, tally } from '../../test/race';
+import { behindLock, race, tally, waitForLockWaits } from '../../test/race';
 import { Peer } from '../im/test-helpers';
 import { insertOrder } from '../orders/test-helpers';
 import { upsertSetting } from '../settings/settings.repo';
+import { receiveCallEvent } from './calls.events';
 import { signCallBody } from './telephony';
 
 let t: TestApp;
@@ -186,6 +187,45 @@ describe('POST /call/events/:enterpriseId (signed call events)', () => {
     expect(tally(done).ok).toBe(1);
     expect((await s.client.send(C.callbackDone, { id })).message).toBe('该回电任务已处理');
     expect((await s.client.send(B.callbackCount)).data).toBe(0);
+  });
+  it('an “ended” that comes while the call’s “answered” commits ends the talk; in the other order the late “answered” is received quietly', async () => {
+    const s = await setup();
+    const number = phone();
+    const ev = (callId: string, event: string) => post(s.enterpriseId, { callId, event, number, seatNo: s.seatNo });
+    // The event's own processing in the test's transaction: it holds the call until the test commits.
+    const held = (callId: string, event: 'answered' | 'ended', time?: number) => (tx: Tx) =>
+      receiveCallEvent(tx as unknown as Db, s.enterpriseId, { callId, event, direction: 'in', number, seatNo: s.seatNo, time });
+    const talk = uid();
+    const id = (await ev(talk, 'ringing')).data.callRecordId;
+    // 'ended' comes while 'answered' is under way: the test holds the call, answers once 'ended' waits, commits. Not
+    // behindLock: an answer written before 'ended' is fired would already stop it at its first insert.
+    let ended: ReturnType<typeof ev> | undefined;
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from call_records where enterprise_id = ${s.enterpriseId} and id = ${id} for update`);
+      ended = ev(talk, 'ended');
+      await waitForLockWaits(t.deps.db, 1);
+      await held(talk, 'answered', Math.floor(Date.now() / 1000) - 60)(tx);
+    });
+    expect(await ended).toMatchObject({ success: true, data: { callRecordId: id, duplicate: false } });
+    const rec = await recordOf(s.enterpriseId, id);
+    expect(rec, 'the call is over, not left 通话中').toMatchObject({ state: 3, callback_state: 0 });
+    expect(rec?.duration_s).toBeGreaterThanOrEqual(59);
+    // 'ended' first: a missed call; the 'answered' that waited for it no longer applies and is received quietly.
+    const missed = uid();
+    const id2 = (await ev(missed, 'ringing')).data.callRecordId;
+    const late = await behindLock(t.deps.db, held(missed, 'ended'), () => ev(missed, 'answered'));
+    expect(late).toMatchObject({ success: true, data: { callRecordId: id2, duplicate: false } });
+    expect(await recordOf(s.enterpriseId, id2)).toMatchObject({ state: 4, callback_state: 1 });
+    // Both at once on ten calls: every call ends one way or the other.
+    const calls = Array.from({ length: 10 }, () => uid());
+    for (const c of calls) await ev(c, 'ringing');
+    const answers = await race(20, (i) => ev(calls[i >> 1] as string, i % 2 ? 'ended' : 'answered'));
+    expect(tally(answers)).toEqual({ ok: 20 });
+    const live = await rows<{ call_id: string }>(
+      t.deps.db,
+      sql`select call_id from call_records where enterprise_id = ${s.enterpriseId} and state not in (3, 4)`,
+    );
+    expect(live).toEqual([]);
   });
 });
 
