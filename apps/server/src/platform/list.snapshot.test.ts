@@ -1,13 +1,14 @@
 import { customerContract as CC, LIST_WINDOW, orgContract as OC } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rows } from '../db/client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { preparedRows, rows } from '../db/client';
 import { newCustomer } from '../modules/customers/test-helpers';
-import { loggedIn } from '../test/factories';
+import { loggedIn, makeEnterprise } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { pageSql } from './list';
 import { inStatementScope } from '../db/statements';
-import { forgetSnapshots, REFRESH_MS, SNAPSHOT_TTL_MS, searchPageIds, seenPastWindow, snapshotsSettled } from './list.snapshot';
+import { forgetSnapshots, listPageIds, REFRESH_MS, rowsWithIds, SNAPSHOT_TTL_MS, searchPageIds, seenPastWindow, snapshotsSettled } from './list.snapshot';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -275,5 +276,48 @@ describe('the user list keeps a role filter', () => {
     await snapshotsSettled();
     // Three newer staff on top: the rebuilt second page starts three rows earlier.
     expect((await ids(1)).slice(3)).toEqual(second.slice(0, 7));
+  });
+});
+
+describe('listPageIds and rowsWithIds (a page’s ids, then its rows by a named statement)', () => {
+  it('answers the page’s ids as OFFSET would, walked or not, and the rows of those ids only in the enterprise', async () => {
+    const ep = await enterpriseWith(12);
+    const other = await enterpriseWith(3);
+    for (const walked of [false, true]) {
+      for (const pageIndex of [0, 1, 2]) {
+        const ids = await listPageIds(t.deps.db, walked, 'users', 'u', ep, where(ep), ORDER, { pageIndex, pageSize: 5 });
+        // The snapshot's slice comes unordered (the rows' statement orders them).
+        expect(
+          ids.sort((a, b) => b - a),
+          `walked ${walked}, page ${pageIndex}`,
+        ).toEqual(await livePage(ep, pageIndex));
+      }
+    }
+    const mine = await livePage(ep, 0);
+    const theirs = await livePage(other, 0);
+    // Another enterprise's ids among them (a forged page) read nothing of that enterprise.
+    const read = await preparedRows<{ id: number; enterprise_id: number }>(t.deps.db, rowsWithIds('users', 'u', ep, [...mine, ...theirs]));
+    expect(read.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([...mine].sort((a, b) => a - b));
+    expect(new Set(read.map((r) => Number(r.enterprise_id)))).toEqual(new Set([ep]));
+  });
+
+  it('reads by primary-key probes even in a generic plan, which takes the enterprise for a small one', async () => {
+    // Forty small enterprises and one of 3,000 staff: the generic plan's enterprise is a small one.
+    const small = await Promise.all(Array.from({ length: 40 }, () => makeEnterprise(t.deps.db)));
+    for (const e of small) await addUsers(e, 3);
+    const ep = await enterpriseWith(3_000);
+    // force_generic_plan: what a named statement runs once its generic plan looks no dearer than its custom ones.
+    const built = new PgDialect().sqlToQuery(rowsWithIds('users', 'u', ep, [1, 2]));
+    expect(built.params).toEqual(['{1,2}', ep]);
+    await t.deps.db.execute(sql`analyze users`);
+    const plan = await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare sk_test_ids(text, bigint) as ${built.sql}`));
+      const lines = await rows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain (costs off) execute sk_test_ids('{1,2}', ${Number(ep)})`));
+      await tx.execute(sql`deallocate sk_test_ids`);
+      return lines.map((l) => l['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Nested Loop[\s\S]*Function Scan on unnest k[\s\S]*Index (Only )?Scan using users_enterprise_id_id_pk/);
+    expect(plan).toMatch(/Index Cond: \(\(enterprise_id = \$2\) AND \(id = k\.id\)\)/);
   });
 });

@@ -9,6 +9,7 @@ import { LIST_WINDOW } from '@sk/shared';
 import { type Name, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Executor, rows } from '../db/client';
+import { bigints } from './sql';
 import { outsideStatementScope } from '../db/statements';
 import { type PageRequest, pageRows, pageSql, windowOf } from './list';
 
@@ -259,20 +260,6 @@ export async function searchPageIds(ex: Executor, table: string, alias: string, 
   return sql`${idsIn(t, a, enterpriseId, k.ids.slice(w.offset, w.offset + w.limit))} and ${where}`;
 }
 
-/** searchPageIds read: the page's ids (the caller orders its rows). */
-export async function searchPageIdList(
-  ex: Executor,
-  table: string,
-  alias: string,
-  enterpriseId: number,
-  where: SQL,
-  order: SQL,
-  page: PageRequest,
-): Promise<number[]> {
-  const got = await rows<{ id: number }>(ex, await searchPageIds(ex, table, alias, enterpriseId, where, order, page));
-  return got.map((r) => Number(r.id));
-}
-
 /** pageRows (every column of the page's rows) through searchPageIds. */
 export async function searchPageRows(
   ex: Executor,
@@ -322,3 +309,42 @@ export const listPageRows = async (
   walked || windowOf(page).offset + page.pageSize > LIST_WINDOW
     ? searchPageRows(ex, table, alias, enterpriseId, where, order, page)
     : pageRows(table, alias, enterpriseId, where, order, page);
+
+/**
+ * listPageRows' ids, read: the page's ids (the caller orders its rows). A list then reads their rows by id in a named
+ * statement (rowsWithIds, preparedRows), whose plan does not depend on the filter's values and is made once per
+ * connection; the ids' own statement keeps its custom plan (docs/lists.md "Rows planned once").
+ */
+export async function listPageIds(
+  ex: Executor,
+  walked: boolean,
+  table: string,
+  alias: string,
+  enterpriseId: number,
+  where: SQL,
+  order: SQL,
+  page: PageRequest,
+): Promise<number[]> {
+  const ids =
+    walked || windowOf(page).offset + page.pageSize > LIST_WINDOW
+      ? await searchPageIds(ex, table, alias, enterpriseId, where, order, page)
+      : pageIdsSql(table, alias, where, order, page);
+  return (await rows<{ id: number }>(ex, ids)).map((r) => Number(r.id));
+}
+
+/** The ids of a page within the window, by the sort's index (listPageIds when no filter is walked). */
+export const pageIdsSql = (table: string, alias: string, where: SQL, order: SQL, page: PageRequest): SQL =>
+  sql`select ${sql.identifier(alias)}.id from ${sql.identifier(table)} ${sql.identifier(alias)} where ${where} order by ${order} ${pageSql(page)}`;
+
+/**
+ * Every column of the enterprise's rows with these ids, one primary-key probe per id. Written so that the named
+ * statement's generic plan cannot go wrong: it knows neither the enterprise nor the ids, and it takes an enterprise for a
+ * few rows (most enterprises are small), so `enterprise_id = $1 and id = any($2)` was planned as a walk of the
+ * enterprise's creation index filtered by id: 7.5 ms on 20,000 customers. The lateral probe (`offset 0` keeps it
+ * apart) can only use the primary key.
+ */
+export function rowsWithIds(table: string, alias: string, enterpriseId: number, ids: readonly number[]): SQL {
+  const a = sql.identifier(alias);
+  return sql`select ${a}.* from unnest(${bigints(ids)}) k(id)
+    cross join lateral (select * from ${sql.identifier(table)} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${a}.id = k.id offset 0) ${a}`;
+}

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { countAndPick, type PageRequest } from '../../platform/list';
-import { searchPageIdList } from '../../platform/list.snapshot';
+import { listPageIds } from '../../platform/list.snapshot';
 import { dispatchLocked, providerOfViewer } from '../orders/actions.service';
 import { listRowsOf } from '../orders/list.repo';
 import {
@@ -39,7 +39,7 @@ export async function unDeliverList(ex: Executor, v: Actor, q: UnDeliverQuery): 
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const { count, ids } = await countAndPick(ex, deskMatches(where), DESK_MATCH_ORDER, page);
   if (count === 0 || ids?.length === 0) return [];
-  const pageIds = ids ?? (await searchPageIdList(ex, 'orders', 'o', v.enterpriseId, where, DESK_ORDER, page));
+  const pageIds = ids ?? (await listPageIds(ex, true, 'orders', 'o', v.enterpriseId, where, DESK_ORDER, page));
   const list = await listRowsOf(ex, v, pageIds, DESK_ORDER);
   const groupOf = await groupsOfOrders(
     ex,

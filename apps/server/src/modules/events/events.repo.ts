@@ -1,9 +1,9 @@
 import { EVENT_OBJ_TYPE, EVENT_TAG_CODE, type EventFilters, type EventMessage, type EventRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
+import { preparedRows, rows } from '../../db/client';
 import { countOf, listPage, type PageRequest, sortOf } from '../../platform/list';
-import { listPageRows } from '../../platform/list.snapshot';
+import { listPageIds, rowsWithIds } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
 import { and, bigints, createdBetween, nameOf, timeOf } from '../../platform/sql';
 import { stateLogsOfUpdated } from '../../platform/state';
@@ -226,8 +226,11 @@ export function listEvents(ex: Executor, v: Actor, kind: EventListKind, q: Parti
   const where = and(eventConds(v, kind, q));
   return listPage(
     q,
-    async () =>
-      presentRows(ex, v, await rows<EventListRaw>(ex, rowSelect(v, await listPageRows(ex, walked(q), 'events', 'e', v.enterpriseId, where, order, q), order))),
+    async () => {
+      const ids = await listPageIds(ex, walked(q), 'events', 'e', v.enterpriseId, where, order, q);
+      if (!ids.length) return [];
+      return presentRows(ex, v, await preparedRows<EventListRaw>(ex, rowSelect(v, rowsWithIds('events', 'e', v.enterpriseId, ids), order)));
+    },
     () => countOf(ex, sql`events e`, where),
   );
 }

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countAndPickSql, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
+import { rowsWithIds } from '../../platform/list.snapshot';
 import { bigints, nameOf as nameBy, timeOf } from '../../platform/sql';
 import { orderListWhere } from './list.filters';
 
@@ -144,8 +145,7 @@ export async function listRowsOf(ex: Executor, v: Pick<Actor, 'timeZone' | 'ente
 }
 
 /** Every column of the given orders of the enterprise (the page countAndPick picked). */
-export const ordersWithIds = (enterpriseId: number, ids: readonly number[]): SQL =>
-  sql`select * from orders o where o.enterprise_id = ${enterpriseId} and o.id = any(${bigints(ids)})`;
+export const ordersWithIds = (enterpriseId: number, ids: readonly number[]): SQL => rowsWithIds('orders', 'o', enterpriseId, ids);
 
 /**
  * The columns each sort reads from the matches (MATCH_SORTS): only those, so a filter whose index holds them (the

@@ -2,7 +2,7 @@ import { COUNT_CAPPED, type FreeFeature, freeNotice, hasPower, ORDER_LIST_SCOPES
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { countAndPick, fitsWindow, type PageRequest } from '../../platform/list';
-import { searchPageIdList, seenPastWindow } from '../../platform/list.snapshot';
+import { listPageIds, seenPastWindow } from '../../platform/list.snapshot';
 import type { Actor } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import { visibleCustomer } from '../customers/common';
@@ -63,14 +63,14 @@ async function checkSubject(ex: Executor, v: Actor, f: Partial<OrderListFilters>
 /**
  * One page of an order list and its capped count. A selective filter is counted and paged in one statement over its
  * matches (countAndPick); a broad one (past the window: by the totals, the month walk, or its snapshot of moments ago)
- * walks the sort's index through the search's snapshot (searchPageIdList). Names are read for the page's ids only.
+ * walks the sort's index through the search's snapshot (listPageIds). Names are read for the page's ids only.
  */
 export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Promise<{ list: OrderRow[]; count: number }> {
   await checkSubject(ex, v, q);
   const order = listOrder(q.sortType);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const plain = orderListWhere(v, q, { monthGrams: false });
-  const walk = async (where = plain) => listRowsOf(ex, v, await searchPageIdList(ex, 'orders', 'o', v.enterpriseId, where, order, page), order);
+  const walk = async (where = plain) => listRowsOf(ex, v, await listPageIds(ex, true, 'orders', 'o', v.enterpriseId, where, order, page), order);
   // Every order, or a state set: the exact number from the totals; past the window the page walks (or seeks) the sort.
   const groups = totalsGroupsOf(v, q);
   if (groups) {
@@ -93,6 +93,6 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
   if (months != null) return { list: await walk(months <= DENSE_MONTHS ? (dense ?? orderListWhere(v, q, { recheckOnly: true })) : plain), count: COUNT_CAPPED };
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder(q.sortType), page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
-  // Past the window the walk's later pages come from the search's snapshot (searchPageIdList).
+  // Past the window the walk's later pages come from the search's snapshot (listPageIds).
   return { list: ids ? await listRowsOf(ex, v, ids, order) : await walk(), count };
 }
