@@ -11,7 +11,7 @@ import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Executor, rows } from '../db/client';
 import { bigints } from './sql';
 import { outsideStatementScope } from '../db/statements';
-import { type PageRequest, pageRows, pageSql, windowOf } from './list';
+import { type PageRequest, pageSql, windowOf } from './list';
 
 /** How long a search's ids serve its later pages: a user paging through results, not a stale cache. */
 export const SNAPSHOT_TTL_MS = 120_000;
@@ -260,21 +260,6 @@ export async function searchPageIds(ex: Executor, table: string, alias: string, 
   return sql`${idsIn(t, a, enterpriseId, k.ids.slice(w.offset, w.offset + w.limit))} and ${where}`;
 }
 
-/** pageRows (every column of the page's rows) through searchPageIds. */
-export async function searchPageRows(
-  ex: Executor,
-  table: string,
-  alias: string,
-  enterpriseId: number,
-  where: SQL,
-  order: SQL,
-  page: PageRequest,
-): Promise<SQL> {
-  const t = sql.identifier(table);
-  const a = sql.identifier(alias);
-  return sql`select * from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${a}.id in (${await searchPageIds(ex, table, alias, enterpriseId, where, order, page)})`;
-}
-
 /** Waits for the snapshots being built (tests; a clean shutdown). */
 export async function snapshotsSettled(): Promise<void> {
   await Promise.all([...building.values()]);
@@ -292,44 +277,33 @@ export function forgetSnapshots(): void {
   building.clear();
 }
 
-/**
- * pageRows, or searchPageRows when the list's filters are walked (a text search, a tag: no index holds them in order)
- * or the page lies past the window (a keyset seek).
- */
-export const listPageRows = async (
-  ex: Executor,
-  walked: boolean,
-  table: string,
-  alias: string,
-  enterpriseId: number,
-  where: SQL,
-  order: SQL,
-  page: PageRequest,
-): Promise<SQL> =>
-  walked || windowOf(page).offset + page.pageSize > LIST_WINDOW
-    ? searchPageRows(ex, table, alias, enterpriseId, where, order, page)
-    : pageRows(table, alias, enterpriseId, where, order, page);
+/** A list's page as listPageRows and listPageIds take it. */
+type ListPage = [ex: Executor, walked: boolean, table: string, alias: string, enterpriseId: number, where: SQL, order: SQL, page: PageRequest];
 
 /**
- * listPageRows' ids, read: the page's ids (the caller orders its rows). A list then reads their rows by id in a named
- * statement (rowsWithIds, preparedRows), whose plan does not depend on the filter's values and is made once per
- * connection; the ids' own statement keeps its custom plan (docs/lists.md "Rows planned once").
+ * The statement of a page's ids: by the sort's index (pageIdsSql), or through searchPageIds when the list's filters
+ * are walked (a text search, a tag: no index holds them in order) or the page lies past the window (a keyset seek).
  */
-export async function listPageIds(
-  ex: Executor,
-  walked: boolean,
-  table: string,
-  alias: string,
-  enterpriseId: number,
-  where: SQL,
-  order: SQL,
-  page: PageRequest,
-): Promise<number[]> {
-  const ids =
-    walked || windowOf(page).offset + page.pageSize > LIST_WINDOW
-      ? await searchPageIds(ex, table, alias, enterpriseId, where, order, page)
-      : pageIdsSql(table, alias, where, order, page);
-  return (await rows<{ id: number }>(ex, ids)).map((r) => Number(r.id));
+async function pageIdsOf(...[ex, walked, table, alias, enterpriseId, where, order, page]: ListPage): Promise<SQL> {
+  return walked || windowOf(page).offset + page.pageSize > LIST_WINDOW
+    ? searchPageIds(ex, table, alias, enterpriseId, where, order, page)
+    : pageIdsSql(table, alias, where, order, page);
+}
+
+/** Every column of the page's rows, as a subquery to read names onto (pageRows through pageIdsOf). */
+export async function listPageRows(...p: ListPage): Promise<SQL> {
+  const [, , table, alias, enterpriseId] = p;
+  const a = sql.identifier(alias);
+  return sql`select * from ${sql.identifier(table)} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${a}.id in (${await pageIdsOf(...p)})`;
+}
+
+/**
+ * The page's ids, read (the caller orders its rows). A list then reads their rows by id in a named statement
+ * (rowsWithIds, preparedRows), whose plan does not depend on the filter's values and is made once per connection; the
+ * ids' own statement keeps its custom plan (docs/lists.md "Rows planned once").
+ */
+export async function listPageIds(...p: ListPage): Promise<number[]> {
+  return (await rows<{ id: number }>(p[0], await pageIdsOf(...p))).map((r) => Number(r.id));
 }
 
 /** The ids of a page within the window, by the sort's index (listPageIds when no filter is walked). */

@@ -107,7 +107,7 @@ export async function presentRows(ex: Executor, v: Actor, raw: RawRow[]): Promis
 
 const ORDER = { 1: sql`c.created_at desc, c.id desc`, 2: sql`c.created_at asc, c.id asc` } as const;
 
-/** Filters no index holds in creation order: the list walks past the rows they leave out (searchPageRows keeps them). */
+/** Filters no index holds in creation order: the list walks past the rows they leave out (listPageIds keeps them). */
 const walked = (f: Partial<CustomerFilters>): boolean =>
   Boolean(f.name || f.phone || f.linkperson || f.linkPersonPhone || f.mapName || f.tagId || f.external_userid);
 

@@ -216,7 +216,7 @@ export async function presentRows(ex: Executor, v: Actor, raw: EventListRaw[]): 
 
 export const EVENT_ORDER = { 1: sql`e.created_at desc, e.id desc`, 2: sql`e.created_at asc, e.id asc` } as const;
 
-/** Filters no index holds in creation order: the list walks past the rows they leave out (searchPageRows keeps them). */
+/** Filters no index holds in creation order: the list walks past the rows they leave out (listPageIds keeps them). */
 const walked = (f: Partial<EventFilters>): boolean =>
   Boolean(f.keyword || f.custom_name || f.custom_linkperson || f.custom_phone || f.custom_detail_addr || f.map_name || f.event_label);
 
