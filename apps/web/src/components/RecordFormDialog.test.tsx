@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AttachmentsField } from './forms/fields/AttachmentsField';
 import { RecordFormDialog } from './RecordFormDialog';
-import { deferred, renderWithApp } from './testing';
+import { chooseFile, deferred, holdUploads, renderWithApp, uploadUnderWay } from './testing';
 import { toast } from './toast';
 
 afterEach(() => {
@@ -122,34 +122,11 @@ describe('RecordFormDialog reused for another record', () => {
   });
 });
 
-/** The upload service (XMLHttpRequest, as antd's Upload sends it): each file is answered once `held` settles. */
-function holdUploads(held: Promise<void>) {
-  class HeldUpload {
-    upload = {};
-    status = 0;
-    responseText = '';
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    abort() {}
-    send() {
-      void held.then(() => {
-        this.status = 200;
-        const data = { id: 31, name: '报价单.pdf', url: '/api/file/31', ext: 'pdf', mime: 'application/pdf', size: 9, kind: 'doc' };
-        this.responseText = JSON.stringify({ success: true, message: '', data });
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', HeldUpload);
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: true, message: '', data: null }), { status: 200 }));
-}
-
 describe('RecordFormDialog with a file still uploading', () => {
   it('saves nothing until the upload has answered (文件上传中，请稍候), then saves with the file', async () => {
     const held = deferred();
     holdUploads(held.promise);
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: true, message: '', data: null }), { status: 200 }));
     const warn = vi.spyOn(toast, 'warning');
     const onSubmit = vi.fn(() => Promise.resolve());
     renderWithApp(
@@ -159,12 +136,11 @@ describe('RecordFormDialog with a file still uploading', () => {
         </Form.Item>
       </RecordFormDialog>,
     );
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], '报价单.pdf', { type: 'application/pdf' })] } });
-    await waitFor(() => expect(document.querySelector('.ant-upload-list-item-uploading')).not.toBeNull());
+    chooseFile(new File(['%PDF'], '报价单.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(uploadUnderWay()).toBe(true));
     fireEvent.click(ok());
     await act(async () => held.resolve());
-    await waitFor(() => expect(document.querySelector('.ant-upload-list-item-uploading')).toBeNull());
+    await waitFor(() => expect(uploadUnderWay()).toBe(false));
     expect(onSubmit, 'saved while the file was still uploading').not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith('文件上传中，请稍候');
     fireEvent.click(ok());

@@ -2,7 +2,7 @@
 // save is pending, closes on success and stays open on failure (the api layer has already toasted why).
 import { Form, type FormInstance, Modal, Spin } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { UploadsContext, useUploadsGate } from './forms/fields/uploads';
+import { UploadsGate, useUploadsGate } from './forms/fields/uploads';
 
 export interface RecordFormDialogProps<T> {
   open: boolean;
@@ -37,9 +37,9 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
   const pending = useRef(false);
   // Upload fields inside count their files under way: saved before, the form went without the file. Asked before the
   // check starts (its values are read then) and again before the save (Enter in a field submits without the button).
-  const { count: uploads, uploading } = useUploadsGate();
+  const uploads = useUploadsGate();
   const run = async (values: T) => {
-    if (pending.current || uploading()) return;
+    if (pending.current || uploads.uploading()) return;
     pending.current = true;
     setBusy(true);
     try {
@@ -60,7 +60,7 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
       cancelText="取消"
       confirmLoading={busy}
       okButtonProps={p.loading || p.danger ? { disabled: p.loading, danger: p.danger } : undefined}
-      onOk={() => uploading() || form.submit()}
+      onOk={() => uploads.uploading() || form.submit()}
       onCancel={p.onClose}
       destroyOnHidden={p.destroyOnHidden ?? true}
       width={p.width}
@@ -69,14 +69,14 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
       {!p.open ? null : p.loading ? (
         <Spin />
       ) : (
-        <UploadsContext value={uploads}>
+        <UploadsGate gate={uploads}>
           {/* clearOnDestroy: unmounting fields write the old initial values back into the kept form store, and those would win
               over the next record's initial values (a list's 新增 and then 编辑 share one dialog). */}
           <Form<T> form={form} name={p.name} layout="vertical" initialValues={p.initialValues} preserve={false} clearOnDestroy onFinish={(v) => void run(v)}>
             {p.children}
           </Form>
           {p.after}
-        </UploadsContext>
+        </UploadsGate>
       )}
     </Modal>
   );

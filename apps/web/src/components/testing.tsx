@@ -1,10 +1,11 @@
 // Test helpers for the widget tests (jsdom): the providers the app gives every page, and the browser APIs antd expects.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { expect, vi } from 'vitest';
 import { bindToast } from './toast';
 
 if (!window.matchMedia) {
@@ -62,4 +63,61 @@ export function deferred() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * The upload service as antd's Upload sends to it (XMLHttpRequest, stubbed until vi.unstubAllGlobals()): the n-th file
+ * sent (from 0) is answered as file 31 + n once `held(n)` settles (`held` itself: every file waits for it).
+ */
+export function holdUploads(held: Promise<void> | ((n: number) => Promise<void>)): void {
+  let sent = 0;
+  class HeldUpload {
+    upload = {};
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send(body: FormData) {
+      const n = sent++;
+      const file = body.get('file') as File;
+      void (typeof held === 'function' ? held(n) : held).then(() => {
+        const id = 31 + n;
+        const image = file.type.startsWith('image/');
+        const data = {
+          id,
+          name: file.name,
+          url: `/api/file/${id}`,
+          ext: file.name.split('.').pop(),
+          mime: file.type,
+          size: file.size,
+          kind: image ? 'image' : 'doc',
+        };
+        this.status = 200;
+        this.responseText = JSON.stringify({ success: true, message: '', data });
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', HeldUpload);
+}
+
+/** Chooses `file` in an upload field's file input (the first on the page without `input`). */
+export function chooseFile(file: File, input = document.querySelector('input[type="file"]')): void {
+  if (!input) throw new Error('no file input');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** Whether an upload field shows a file still going up (not counting one that has gone up: its item's leaving motion stays in jsdom). */
+export const uploadUnderWay = () => [...document.querySelectorAll('.ant-upload-list-item-uploading')].some((item) => !item.closest('[class*="-leave"]'));
+
+/** After a click on a save while a file goes up: it said 文件上传中，请稍候 and `sent` (the save's requests) is empty. */
+export async function expectHeldBack(sent: unknown[]): Promise<void> {
+  const told = () => screen.queryByText('文件上传中，请稍候') !== null;
+  await vi.waitFor(() => expect(sent.length > 0 || told(), 'neither saved nor told to wait').toBe(true));
+  expect(sent, 'saved while the file was still uploading').toEqual([]);
+  expect(told()).toBe(true);
 }

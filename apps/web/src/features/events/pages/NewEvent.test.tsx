@@ -1,14 +1,21 @@
 // 新建事件 as an ordinary employee (role 4, no customer list): the customer picker asks the event's own picker call and
-// shows its customers; a picker whose search is refused says so instead of looking empty.
+// shows its customers; a picker whose search is refused says so instead of looking empty. 保存 waits for the template's
+// custom fields and for their files under way.
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, renderWithApp } from '../../../components/testing';
+import { field } from '../../../components/forms/testFields';
+import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import NewEvent from './NewEvent';
 
+vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared machine
+
 let asked: string[] = [];
+let sent: unknown[] = [];
+/** The template's custom fields. */
+let extFields: unknown[] = [];
 let templates: unknown = { list: [], count: 0 };
 let refuseCustomerList = true;
 /** The template's custom fields answer when this is called (null: at once). */
@@ -17,15 +24,21 @@ let fieldsHeld: Promise<void> | null = null;
 let templatesHeld: Promise<void> | null = null;
 beforeEach(() => {
   asked = [];
+  sent = [];
+  extFields = [];
   templatesHeld = null;
   refuseCustomerList = true;
   fieldsHeld = null;
   templates = { list: [], count: 0 };
   setSessionUser({ id: 4, name: '普通员工', sysrole: 4, powers: ['menu_NewEvent', 'menu_Myevent'], isChargeUser: 1 } as unknown as SessionUserInfo);
-  vi.stubGlobal('fetch', async (url: string) => {
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = String(url);
     asked.push(path);
     const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
+    if (path.includes('/v2/event/add')) {
+      sent.push(JSON.parse(String(init?.body)));
+      return answer({ id: 8 });
+    }
     if (path.includes('/v2/customer/getCustomerList') && refuseCustomerList)
       return new Response(JSON.stringify({ success: false, code: 'NO_POWER', message: '您没有该功能的操作权限' }), { status: 200 });
     if (path.includes('/v2/event/customerOptions'))
@@ -36,7 +49,7 @@ beforeEach(() => {
     }
     if (path.includes('/v2/eventTemp/cusTempField')) {
       await fieldsHeld;
-      return answer({ fields: [] });
+      return answer({ fields: extFields });
     }
     return answer(null);
   });
@@ -60,6 +73,28 @@ describe('新建事件’s save', () => {
     expect(save()).toHaveProperty('disabled', true);
     held.resolve();
     await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
+  });
+});
+
+describe('新建事件’s save with a file still uploading', () => {
+  it('sends nothing while a custom field’s file goes up (文件上传中，请稍候), and the file once it is up', async () => {
+    templates = { list: [{ id: 9, name: '标准事件' }], count: 1 };
+    extFields = [field(12, '现场照片', 10)];
+    const held = deferred();
+    holdUploads(held.promise);
+    renderWithApp(<NewEvent />, '/newEvent');
+    const save = () => screen.getByRole('button', { name: /保\s?存/ });
+    fireEvent.change(await screen.findByLabelText('事件标题'), { target: { value: '门禁无法刷卡' } });
+    chooseFile(new File(['png'], '现场.png', { type: 'image/png' }), await screen.findByLabelText('现场照片'));
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(true));
+    await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
+    fireEvent.click(save());
+    await expectHeldBack(sent);
+    await act(async () => held.resolve());
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(false));
+    fireEvent.click(save());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ title: '门禁无法刷卡', templateId: 9, ext: { '12': [31] } });
   });
 });
 

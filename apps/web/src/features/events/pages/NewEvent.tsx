@@ -6,6 +6,7 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EventDetail } from '@sk/shared/events/events.contract';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
+import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -92,6 +93,8 @@ function EventForm({ source }: { source?: EventDetail }) {
   const [saving, setSaving] = useState(false);
   const checkExt = useRef<Check | null>(null);
   const [extReady, setExtReady] = useState(false);
+  // 保存 waits for the custom fields' pictures and files: saved before, it went without them.
+  const uploads = useUploadsGate();
   const templates = useApi(formsContract.eventTempList, { pageIndex: 0, pageSize: 100, enabled: 1 } as never, { call: { silent: true } });
   const list = templates.data?.list ?? [];
   const templateId = Form.useWatch('templateId', form) ?? source?.templateId ?? list[0]?.id;
@@ -126,6 +129,7 @@ function EventForm({ source }: { source?: EventDetail }) {
     : { priority: 1, customerId: pre.customerId };
 
   const save = async () => {
+    if (uploads.uploading()) return;
     const v = await form.validateFields();
     const ext = checkExt.current ? await checkExt.current() : {};
     if (ext === null) return;
@@ -187,13 +191,15 @@ function EventForm({ source }: { source?: EventDetail }) {
         </Form.Item>
       </Form>
       {templateId ? (
-        <ExtFields
-          key={templateId}
-          templateId={templateId}
-          check={checkExt}
-          initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
-          onReady={setExtReady}
-        />
+        <UploadsGate gate={uploads}>
+          <ExtFields
+            key={templateId}
+            templateId={templateId}
+            check={checkExt}
+            initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
+            onReady={setExtReady}
+          />
+        </UploadsGate>
       ) : null}
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" loading={saving} disabled={templates.isPending || (!!templateId && !extReady)} onClick={save}>

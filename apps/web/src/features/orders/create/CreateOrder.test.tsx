@@ -1,8 +1,10 @@
-// 新建工单: 保存 waits for the duplicate-order check, so a duplicate cannot be saved past its warning.
+// 新建工单: 保存 waits for the duplicate-order check, so a duplicate cannot be saved past its warning, and for the
+// 附件 and picture fields' files, so the order cannot go without them.
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, renderWithApp } from '../../../components/testing';
+import { field } from '../../../components/forms/testFields';
+import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import CreateOrder from './CreateOrder';
 
@@ -24,14 +26,21 @@ const formInfo = {
   height: null,
   formulaRefs: [],
 };
+/** The type's custom picture field, for the upload test. */
+const photoField = field(12, '现场照片', 10);
 const duplicates = { count: 1, list: [{ id: 9, orderNo: 'GD0009', title: '空调不制冷', state: 2, create_time: '2026-11-27 10:00:00' }] };
 
 let dupHeld: Promise<void> = Promise.resolve();
+let dupAnswer: unknown = duplicates;
+let fields: unknown[] = [];
 let sent: unknown[] = [];
 let asked: string[] = [];
 beforeEach(() => {
   sent = [];
   asked = [];
+  dupHeld = Promise.resolve();
+  dupAnswer = duplicates;
+  fields = [];
   setSessionUser({ id: 3, name: '客服小李', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = String(url);
@@ -42,12 +51,12 @@ beforeEach(() => {
       return answer({ id: 10 });
     }
     if (path.includes('/orderTypeTemplate/list')) return answer([{ id: 1, name: '维修', isDefault: true }]);
-    if (path.includes('/detailcontrol/forminfo')) return answer(formInfo);
+    if (path.includes('/detailcontrol/forminfo')) return answer({ ...formInfo, fields });
     if (path.includes('/v2/order/customerOptions')) return answer([{ id: 5, name: '恒瑞物业', linkperson: null, phone: null, address: null }]);
     if (path.includes('/v2/order/customerContext')) return answer({ customer: { id: 5, name: '恒瑞物业' }, contacts: [], addresses: [], products: [] });
     if (path.includes('/v2/order/duplicateCheck')) {
       await dupHeld;
-      return answer(duplicates);
+      return answer(dupAnswer);
     }
     return answer([]);
   });
@@ -73,5 +82,30 @@ describe('新建工单’s save', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
     expect(await screen.findByText('该客户已有1个未完成的同类工单，仍要创建吗？')).toBeTruthy();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('新建工单’s save with a file still uploading', () => {
+  it.each([
+    { label: '附件', file: new File(['%PDF'], '报价单.pdf', { type: 'application/pdf' }), saved: { attachments: [31] } },
+    { label: '现场照片', file: new File(['png'], '现场.png', { type: 'image/png' }), saved: { ext: { '12': [31] } } },
+  ])('sends nothing while the $label file goes up (文件上传中，请稍候), and the file once it is up', async ({ label, file, saved }) => {
+    dupAnswer = { count: 0, list: [] };
+    fields = [photoField];
+    const held = deferred();
+    holdUploads(held.promise);
+    renderWithApp(<CreateOrder />, '/createOrder?customerId=5');
+    fireEvent.change(await screen.findByLabelText('标题'), { target: { value: '空调又不制冷了' } });
+    const save = () => screen.getByRole('button', { name: /保\s?存/ });
+    await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
+    chooseFile(file, await screen.findByLabelText(label));
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(true));
+    fireEvent.click(save());
+    await expectHeldBack(sent);
+    await act(async () => held.resolve());
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(false));
+    fireEvent.click(save());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ customerId: 5, title: '空调又不制冷了', ...saved });
   });
 });

@@ -17,6 +17,7 @@ import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { useCan, useSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import { rememberFile } from '../../../components/forms/fields/files';
+import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { bodyOf, checkedDefinition, definitionOf, eventPrefill, openEventNote } from './fields';
 import { useSaleChannels } from './options';
 import { orderFieldWidgets, type Widgets } from './widgets';
@@ -87,6 +88,8 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   );
   // 保存 waits for the check: saved before it answered, a duplicate went without the warning.
   const dupPending = checkDup && dup.isPending;
+  // 保存 waits for the 附件 and picture fields' files too: saved before, the order went without them.
+  const uploads = useUploadsGate();
 
   useEffect(() => onValues(form.values), [form.values, onValues]);
 
@@ -149,6 +152,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   };
 
   const save = async () => {
+    if (uploads.uploading()) return;
     const r = await form.validate();
     if (!r.ok) return;
     const body = { ...bodyOf(info.templateId, { ...form.values.system, ...r.system }, r.ext, contactId), faultModeId };
@@ -166,7 +170,9 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   return (
     <>
       <DuplicateWarning d={checkDup ? dup.data : undefined} />
-      <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} />
+      <UploadsGate gate={uploads}>
+        <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} />
+      </UploadsGate>
       <CreateOrderKnowledge
         installedProductId={typeof system.productId === 'number' ? system.productId : null}
         faultModeId={faultModeId}

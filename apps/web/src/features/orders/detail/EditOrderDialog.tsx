@@ -8,6 +8,7 @@ import { Alert, Input, Modal, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { FormRenderer, useFormRenderer } from '../../../components/forms';
 import { rememberFile } from '../../../components/forms/fields/files';
+import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import type { FormInfo } from '@sk/shared/forms/forms.views';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
@@ -47,6 +48,8 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
   const [contactId, setContactId] = useState<number | null>(d.contactId);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  // 保存 waits for the 附件 and picture fields' files: saved before, the edit went without them.
+  const uploads = useUploadsGate();
   // The order's own customer, by the order: the engineer's 补充信息 holds no 新建工单 power (the create page's call).
   const ctx = useApi(orderCreateContract.orderCustomerContext, { orderId: d.id }, { call: { silent: true } });
   const saleChannels = useSaleChannels();
@@ -54,6 +57,7 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
   const widgets = orderFieldWidgets({ context: ctx.data, saleChannels, onContact: setContactId, set, refetchContext: () => void ctx.refetch() });
 
   const save = async () => {
+    if (uploads.uploading()) return;
     const r = await form.validate();
     if (!r.ok) return;
     const body = editBodyOf(initial, { system: { ...form.values.system, ...r.system }, ext: r.ext }, editable, contactId);
@@ -98,7 +102,9 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
           title={`无法读取客户的联系人、地址和设备（${ctx.error.message}），可直接填写联系人、电话和地址`}
         />
       ) : null}
-      <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} columns={2} />
+      <UploadsGate gate={uploads}>
+        <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} columns={2} />
+      </UploadsGate>
       <Input.TextArea
         rows={2}
         maxLength={500}

@@ -13,7 +13,7 @@ import { COMPRESS_SETTING, imageQuality, photoDataUrl } from '../../../lib/offli
 import { putOp } from '../../../lib/offline/queue';
 import { usePhone } from '../../../lib/phone';
 import { useUser } from '../../../lib/session';
-import { useSetting } from '../../settings/api';
+import { useSetting, useSettingQuery } from '../../settings/api';
 import type { FormDefinition } from '../../../components/forms';
 import { ExtForms, useDefinition } from '../detail/ActionDialog';
 
@@ -24,10 +24,17 @@ const NO_FORM: FormDefinition = { fixedFields: [], fields: [], groups: [], heigh
 /** A form's values only when something was filled in (an untouched form sends nothing). */
 const filled = (v: Record<string, unknown> | undefined) => (v && Object.values(v).some((x) => x != null && x !== '') ? v : undefined);
 
-/** Reads the completion's forms while online, so the offline dialog (and the worker's cache) has them later. */
+/** 完成服务时须客户签名确认 for an order not yet signed: not known (not read, or it could not be), the signature is asked for. */
+function useSignRequired(d: OrderDetail): boolean {
+  const setting = useSettingQuery('order_sign_required', !d.signature);
+  return !d.signature && (setting.isSuccess ? setting.data.value === '1' : true);
+}
+
+/** Reads the completion's forms and the signature setting while online, so the offline dialog (and the worker's cache) has them later. */
 export function WarmCompletionForms({ d }: { d: OrderDetail }) {
   useDefinition(1, true, d.orderType.id, d.templateVersionId);
   useDefinition(9, true);
+  useSignRequired(d);
   return null;
 }
 
@@ -36,7 +43,9 @@ export function OfflineCompleteDialog({ d, ability, onClose, onDone }: { d: Orde
   const phone = usePhone();
   const device = deviceId();
   const quality = imageQuality(useSetting(COMPRESS_SETTING));
-  const signRequired = useSetting('order_sign_required') === '1' && !d.signature;
+  // Offline the setting may never load (a paused read, or no copy in the worker): a completion queued without the
+  // signature it needed would be refused on replay, when the customer is gone; so until it says otherwise, it is asked for.
+  const signRequired = useSignRequired(d);
   const [note, setNote] = useState('');
   // The forms as last read online (the worker keeps their answers): filled in here, checked by the server on replay.
   const own = useDefinition(1, true, d.orderType.id, d.templateVersionId);

@@ -4,6 +4,7 @@ import { Button, Empty, Input, List, Popconfirm, Select, Space, Table, Tag } fro
 import { useState } from 'react';
 import { FileLink } from '../../../components';
 import { UploadField } from '../../../components/forms/fields/UploadField';
+import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { call } from '../../../lib/api';
 import { staleAfter, useApi } from '../../../lib/query';
 import { watchDownloads } from '../../../shell/downloads';
@@ -19,11 +20,18 @@ const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
 export function FilesTab({ projectId }: { projectId: number }) {
   const list = useApi(PK.fileList, { projectId });
   const [files, setFiles] = useState<number[]>([]);
-  const add = () => quiet(call(PK.fileUp, { projectId, fileIds: files }, { successToast: true }).then(() => setFiles([])));
+  // 添加到项目 waits for the files still under way: added before, they were left out.
+  const uploads = useUploadsGate();
+  const add = () => {
+    if (uploads.uploading()) return;
+    void quiet(call(PK.fileUp, { projectId, fileIds: files }, { successToast: true }).then(() => setFiles([])));
+  };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <UploadField def={FILES_DEF} value={files} onChange={(v) => setFiles((v as number[] | undefined) ?? [])} />
+        <UploadsGate gate={uploads}>
+          <UploadField def={FILES_DEF} value={files} onChange={(v) => setFiles((v as number[] | undefined) ?? [])} />
+        </UploadsGate>
         <Button type="primary" disabled={files.length === 0} onClick={add}>
           添加到项目
         </Button>

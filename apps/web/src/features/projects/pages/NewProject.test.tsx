@@ -1,22 +1,27 @@
-// 复制项目: 保存 waits for the template's custom fields, so a copy cannot go without them (and the source's values).
+// 复制项目: 保存 waits for the template's custom fields, so a copy cannot go without them (and the source's values),
+// and for their files under way.
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { field } from '../../../components/forms/testFields';
-import { deferred, renderWithApp } from '../../../components/testing';
+import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import NewProject from './NewProject';
 
-vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared machine
+vi.setConfig({ testTimeout: 60_000 }); // antd in jsdom is slow on a shared machine, and the copy renders its fields twice
 
 const source = { id: 3, project_no: 'XM0003', name: '机房改造', templateId: 7, customerId: null, ext: { '11': 'HT-2026-01' } };
 let fieldsHeld: Promise<void> = Promise.resolve();
+/** The template's custom fields beside 合同编号. */
+let moreFields: unknown[] = [];
 let sent: unknown[] = [];
 let asked: string[] = [];
 beforeEach(() => {
   sent = [];
   asked = [];
+  fieldsHeld = Promise.resolve();
+  moreFields = [];
   setSessionUser({ id: 3, name: '管理员', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = String(url);
@@ -30,7 +35,7 @@ beforeEach(() => {
     if (path.includes('/project/tmpl/list')) return answer([{ id: 7, name: '机房项目' }]);
     if (path.includes('/detailcontrol/list')) {
       await fieldsHeld;
-      return answer({ templateId: 7, templateName: '机房项目', type: 10, versionId: 1, version: 1, fields: [field(11, '合同编号', 1)] });
+      return answer({ templateId: 7, templateName: '机房项目', type: 10, versionId: 1, version: 1, fields: [field(11, '合同编号', 1), ...moreFields] });
     }
     return answer([]);
   });
@@ -63,5 +68,30 @@ describe('复制项目’s save', () => {
     fireEvent.click(save());
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ name: '机房改造（复制）', templateId: 7, copiedFrom: 3, ext: { '11': 'HT-2026-01' } });
+  });
+});
+
+describe('复制项目’s save with a file still uploading', () => {
+  it('sends nothing while a custom field’s file goes up (文件上传中，请稍候), and the file once it is up', async () => {
+    moreFields = [field(12, '合同扫描件', 15)];
+    const held = deferred();
+    holdUploads(held.promise);
+    renderWithApp(
+      <Routes>
+        <Route path="/allproject/copyProjectDetail/:id" element={<NewProject />} />
+      </Routes>,
+      '/allproject/copyProjectDetail/3',
+    );
+    const save = () => screen.getByRole('button', { name: /保\s?存/ });
+    chooseFile(new File(['%PDF'], '合同.pdf', { type: 'application/pdf' }), await screen.findByLabelText('合同扫描件'));
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(true));
+    await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
+    fireEvent.click(save());
+    await expectHeldBack(sent);
+    await act(async () => held.resolve());
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(false));
+    fireEvent.click(save());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ templateId: 7, copiedFrom: 3, ext: { '11': 'HT-2026-01', '12': [31] } });
   });
 });

@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
+import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -84,10 +85,13 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
   const [saving, setSaving] = useState(false);
   const checkExt = useRef<Check | null>(null);
   const [extReady, setExtReady] = useState(false);
+  // 保存 waits for the custom fields' pictures and files: saved before, it went without them.
+  const uploads = useUploadsGate();
   const templateId = Form.useWatch('templateId', form);
   const customerFromUrl = Number(params.get('customerId')) || undefined;
 
   const save = async () => {
+    if (uploads.uploading()) return;
     const v = await form.validateFields();
     const ext = checkExt.current ? await checkExt.current() : {};
     if (ext === null) return;
@@ -132,13 +136,15 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
         </Form.Item>
       </Form>
       {templateId ? (
-        <ExtFields
-          key={templateId}
-          templateId={templateId}
-          check={checkExt}
-          initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
-          onReady={setExtReady}
-        />
+        <UploadsGate gate={uploads}>
+          <ExtFields
+            key={templateId}
+            templateId={templateId}
+            check={checkExt}
+            initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
+            onReady={setExtReady}
+          />
+        </UploadsGate>
       ) : null}
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" loading={saving} disabled={!!templateId && !extReady} onClick={save}>

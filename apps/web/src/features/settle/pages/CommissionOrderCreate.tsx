@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fileOf } from '../../../components/forms/fields/files';
 import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
+import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { R } from '../api';
 
@@ -48,6 +49,8 @@ export default function CommissionOrderCreate() {
   const providerId = Form.useWatch('providerId', form);
   const providers = useApi(teamContract.providerSimpleList, {});
   const create = useApiMutation(R.create);
+  // 提交审批 waits for the 附件 under way: sent before, the record went without them.
+  const uploads = useUploadsGate();
   return (
     <Card title="新建奖惩" size="small" style={{ maxWidth: 720 }}>
       <Alert
@@ -65,6 +68,7 @@ export default function CommissionOrderCreate() {
           if ('providerId' in changed) form.setFieldValue('orderId', undefined);
         }}
         onFinish={async (v) => {
+          if (uploads.uploading()) return;
           const r = await create.mutateAsync({
             providerId: v.providerId,
             orderId: v.orderId ?? null,
@@ -96,9 +100,11 @@ export default function CommissionOrderCreate() {
         <Form.Item name="reason" label="奖惩原因" rules={[{ required: true, message: '请输入奖惩原因' }]}>
           <Input.TextArea maxLength={500} rows={3} showCount />
         </Form.Item>
-        <Form.Item name="attachments" label="附件">
-          <AttachmentsField maxCount={9} />
-        </Form.Item>
+        <UploadsGate gate={uploads}>
+          <Form.Item name="attachments" label="附件">
+            <AttachmentsField maxCount={9} />
+          </Form.Item>
+        </UploadsGate>
         <Button type="primary" htmlType="submit" loading={create.isPending}>
           提交审批
         </Button>

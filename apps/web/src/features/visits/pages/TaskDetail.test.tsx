@@ -1,10 +1,11 @@
-// 回访详情: 提交回访 waits for the plan's return-visit form, so a pass cannot go without its required fields and answers.
+// 回访详情: 提交回访 waits for the plan's return-visit form, so a pass cannot go without its required fields and answers,
+// and for the form's files under way.
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { field } from '../../../components/forms/testFields';
-import { deferred, renderWithApp } from '../../../components/testing';
+import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import TaskDetail from './TaskDetail';
 
@@ -67,11 +68,14 @@ const visited = {
 };
 
 let formHeld: Promise<void> = Promise.resolve();
+let formFields: unknown[] = [];
 let sent: Record<string, unknown>[] = [];
 let asked: string[] = [];
 beforeEach(() => {
   sent = [];
   asked = [];
+  formHeld = Promise.resolve();
+  formFields = [field(3, '满意原因', 1, { required: true })];
   setSessionUser({ id: 3, name: '客服小李', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = String(url);
@@ -85,7 +89,7 @@ beforeEach(() => {
     if (path.includes('/returnvisitTask/visitOrderDetail')) return answer(visited);
     if (path.includes('/detailcontrol/forminfo')) {
       await formHeld;
-      return answer({ fields: [field(3, '满意原因', 1, { required: true })] });
+      return answer({ fields: formFields });
     }
     return answer([]);
   });
@@ -116,5 +120,30 @@ describe('提交回访', () => {
     fireEvent.click(await submit());
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ taskId: 21, version: 1, state: 3, ext: { '3': '师傅很专业' } });
+  });
+});
+
+describe('提交回访 with a file still uploading', () => {
+  it('sends nothing while the form’s file goes up (文件上传中，请稍候), and the file once it is up', async () => {
+    formFields = [field(4, '回访记录', 15)];
+    const held = deferred();
+    holdUploads(held.promise);
+    renderWithApp(
+      <Routes>
+        <Route path="/returnVisitOrder/ReturnVisitTaskDetail/:taskId" element={<TaskDetail />} />
+      </Routes>,
+      '/returnVisitOrder/ReturnVisitTaskDetail/21',
+    );
+    const submit = async () => screen.findByRole('button', { name: /提交回访/ });
+    chooseFile(new File(['%PDF'], '回访记录.pdf', { type: 'application/pdf' }), await screen.findByLabelText('回访记录'));
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(true));
+    await vi.waitFor(async () => expect(await submit()).toHaveProperty('disabled', false));
+    fireEvent.click(await submit());
+    await expectHeldBack(sent);
+    await act(async () => held.resolve());
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(false));
+    fireEvent.click(await submit());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ taskId: 21, state: 3, ext: { '4': [31] } });
   });
 });

@@ -7,6 +7,7 @@ import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { listQueryKey } from '../../../components/list/useListData';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { AfterSales } from '../../quality/AfterSales';
@@ -49,6 +50,8 @@ export default function TaskDetail() {
   const sms = useApiMutation(V.sendSms, refreshLists);
   const definition = useVisitForm(task.data?.formTemplateId);
   const extState = useVisitFormState(definition, task.data?.ext);
+  // 提交回访 waits for the form's pictures and files: sent before, the visit went without them.
+  const uploads = useUploadsGate();
 
   if (task.isLoading || order.isLoading) return <Spin />;
   if (!task.data || !order.data) return <Empty description={task.error?.message ?? '数据不存在或已被删除'} />;
@@ -63,7 +66,7 @@ export default function TaskDetail() {
   const recordPath = ev ? `/Myevent/eventDetail/${o.order.id}` : repair ? `/repairOrderDetail?id=${o.order.id}` : `/allOrder/orderDetail/${o.order.id}`;
   const send = async (v: Values) => {
     // A pass needs the form's required fields (the server checks them too); other results keep what was filled.
-    if (!definition) return;
+    if (!definition || uploads.uploading()) return;
     if ((v.state === 3 || v.state === 5) && !(await extState.validate()).ok) return;
     const body: VisitSubmitBody = {
       taskId,
@@ -181,7 +184,9 @@ export default function TaskDetail() {
                   </Form.Item>
                 </>
               ) : null}
-              <VisitFormFields state={extState} />
+              <UploadsGate gate={uploads}>
+                <VisitFormFields state={extState} />
+              </UploadsGate>
               <Form.Item name="comment" label="回访备注">
                 <Input.TextArea rows={3} maxLength={500} showCount />
               </Form.Item>

@@ -6,6 +6,7 @@ import { Avatar, Button, Empty, Input, List, Popconfirm, Space, Spin, Typography
 import { useState } from 'react';
 import { FileLink } from '../../../../components';
 import { UploadField } from '../../../../components/forms/fields/UploadField';
+import { UploadsGate, useUploadsGate } from '../../../../components/forms/fields/uploads';
 import { call } from '../../../../lib/api';
 import { useApi } from '../../../../lib/query';
 import { orderDetailContract as K } from '../api';
@@ -65,7 +66,10 @@ export function MessagesTab({ orderId }: { orderId: number }) {
   const [text, setText] = useState('');
   const [files, setFiles] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+  // 发送 waits for the files under way: sent before, the message went without them.
+  const uploads = useUploadsGate();
   const send = async () => {
+    if (uploads.uploading()) return;
     setBusy(true);
     try {
       await call(K.addMessage, { orderId, content: text.trim() || undefined, fileIds: files }, { successToast: true });
@@ -97,7 +101,9 @@ export function MessagesTab({ orderId }: { orderId: number }) {
           rows={3}
           aria-label="留言内容"
         />
-        <UploadField def={FILES_DEF} value={files} onChange={(v) => setFiles(v ?? [])} />
+        <UploadsGate gate={uploads}>
+          <UploadField def={FILES_DEF} value={files} onChange={(v) => setFiles(v ?? [])} />
+        </UploadsGate>
         <Button type="primary" onClick={send} loading={busy} disabled={!text.trim() && files.length === 0}>
           发送
         </Button>

@@ -1,0 +1,99 @@
+// 编辑工单: 保存 waits for the 附件 under way, so the edit cannot go without them.
+import type { SessionUserInfo } from '@sk/shared/account/account.contract';
+import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
+import { setSessionUser } from '../../../lib/session';
+import { EditOrderDialog } from './EditOrderDialog';
+
+vi.setConfig({ testTimeout: 60_000 }); // antd in jsdom is slow on a shared machine, and the whole order form renders
+
+const order = {
+  id: 5,
+  state: 2,
+  version: 3,
+  orderType: { id: 1 },
+  templateVersionId: null,
+  examineType: null,
+  placeState: 0,
+  invalid: false,
+  title: '空调不制冷',
+  contactId: null,
+  customLinkPerson: null,
+  customPhone: null,
+  customEnterpriseName: null,
+  gpsAddr: { provinceCode: null },
+  product: null,
+  serviceItems: [],
+  customApplyTime: null,
+  priority: 1,
+  serviceLevel: null,
+  detailDesc: null,
+  attachments: [],
+  tags: [],
+  serviceGroup: null,
+  source: null,
+  saleChannel: null,
+  people: [],
+  extFields: [],
+} as unknown as OrderDetail;
+const formInfo = {
+  templateId: 1,
+  templateName: '维修',
+  type: 1,
+  versionId: 1,
+  version: 1,
+  fields: [],
+  kindName: '工单',
+  fixedFields: [],
+  groups: [
+    { key: 'orderInfo', name: '工单信息' },
+    { key: 'customerInfo', name: '客户信息' },
+  ],
+  height: null,
+  formulaRefs: [],
+};
+
+let sent: unknown[] = [];
+beforeEach(() => {
+  sent = [];
+  setSessionUser({ id: 3, name: '客服小李', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = String(url);
+    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
+    if (path.includes('/v2/order/edit')) {
+      sent.push(JSON.parse(String(init?.body)));
+      return answer(null);
+    }
+    if (path.includes('/detailcontrol/forminfo')) return answer(formInfo);
+    if (path.includes('/v2/order/orderCustomerContext')) return answer({ customer: { id: 9, name: '恒瑞物业' }, contacts: [], addresses: [], products: [] });
+    return answer([]);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setSessionUser(null);
+});
+
+describe('编辑工单 with a file still uploading', () => {
+  it('sends nothing while the 附件 goes up (文件上传中，请稍候), and the file once it is up', async () => {
+    const held = deferred();
+    holdUploads(held.promise);
+    const onDone = vi.fn();
+    renderWithApp(<EditOrderDialog d={order} ability="edit" onClose={() => {}} onDone={onDone} />);
+    fireEvent.change(await screen.findByLabelText('标题'), { target: { value: '空调漏水' } });
+    chooseFile(new File(['%PDF'], '报价单.pdf', { type: 'application/pdf' }), await screen.findByLabelText('附件'));
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(true));
+    const save = () => screen.getByRole('button', { name: /保\s?存/ });
+    fireEvent.click(save());
+    await expectHeldBack(sent);
+    await act(async () => held.resolve());
+    await vi.waitFor(() => expect(uploadUnderWay()).toBe(false));
+    fireEvent.click(save());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ orderId: 5, expectedState: 2, version: 3, title: '空调漏水', attachments: [31] });
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+  });
+});
