@@ -1,15 +1,14 @@
 import { EVENT_PRIORITIES } from '@sk/shared/events/events.constants';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
-import { Alert, Button, Card, Divider, Form, Input, Radio, Select, Space, Spin } from 'antd';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin } from 'antd';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EventDetail } from '@sk/shared/events/events.contract';
-import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
+import { type ExtCheck, TemplateExtFields, type TemplateExtFieldsProps } from '../../../components/forms/TemplateExtFields';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
-import { useUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import { eventContract, eventPath } from '../api';
 import '../events.css';
@@ -27,52 +26,10 @@ interface Values {
 
 const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
-/** The template's custom fields through the form engine's renderer; `onReady` hands the check to the page. */
-type Check = () => Promise<ExtValues | null>;
-
-function ExtFields({
-  templateId,
-  check,
-  initial,
-  onReady,
-}: {
-  templateId: number;
-  check: RefObject<Check | null>;
-  initial?: ExtValues;
-  /** Whether the fields are there to be checked: the page saves nothing before (a save then went without them). */
-  onReady: (ready: boolean) => void;
-}) {
-  const info = useApi(formsContract.eventCusTempField, { tmpId: templateId }, { staleTime: 0, call: { silent: true } });
-  const definition = useMemo<FormDefinition | null>(
-    () => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null),
-    [info.data],
-  );
-  useEffect(() => {
-    onReady(!!definition || info.isError);
-    return () => onReady(false);
-  }, [definition, info.isError, onReady]);
-  if (!definition) return info.isError ? null : <Spin />;
-  return <ExtBody definition={definition} check={check} initial={initial} />;
-}
-
-function ExtBody({ definition, check, initial }: { definition: FormDefinition; check: RefObject<Check | null>; initial?: ExtValues }) {
-  const user = useUser();
-  const roles = useMemo(() => (user.sysrole ? [user.sysrole] : []), [user.sysrole]);
-  const state = useFormRenderer(definition, initial ? { ext: initial } : {}, { isNew: !initial, roles, previous: initial ?? null });
-  // The page validates the custom values on save through this ref.
-  check.current = async () => {
-    const r = await state.validate();
-    return r.ok ? r.ext : null;
-  };
-  if (!definition.fields.length) return null;
-  return (
-    <>
-      <Divider titlePlacement="start" plain>
-        自定义字段
-      </Divider>
-      <FormRenderer {...state.props} columns={2} />
-    </>
-  );
+/** The event template's custom fields. */
+function ExtFields(p: Omit<TemplateExtFieldsProps, 'info'> & { templateId: number }) {
+  const info = useApi(formsContract.eventCusTempField, { tmpId: p.templateId }, { staleTime: 0, call: { silent: true } });
+  return <TemplateExtFields info={info} check={p.check} initial={p.initial} onReady={p.onReady} />;
 }
 
 /** 新建事件, and 复制事件 (/Myevent/copyeventDetail/:eventId/:code?): the copy starts from the source's fields. */
@@ -91,7 +48,7 @@ function EventForm({ source }: { source?: EventDetail }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const checkExt = useRef<Check | null>(null);
+  const checkExt = useRef<ExtCheck | null>(null);
   const [extReady, setExtReady] = useState(false);
   // 保存 waits for the custom fields' pictures and files: saved before, it went without them.
   const uploads = useUploadsGate();

@@ -1,65 +1,23 @@
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import type { ProjectDetail } from '@sk/shared/projects/projects.contract';
-import { Alert, Button, Card, DatePicker, Divider, Form, Input, Space, Spin } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Space, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
+import { type ExtCheck, TemplateExtFields, type TemplateExtFieldsProps } from '../../../components/forms/TemplateExtFields';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
-import { useUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import { projectContract, projectPath } from '../api';
 import { TemplateSelect } from './AllProject';
 
 const PROJECT_KIND = 10;
-type Check = () => Promise<ExtValues | null>;
-
-/** The template's custom fields (form kind 项目) through the form engine's renderer; `onReady` says they can be checked. */
-function ExtFields({
-  templateId,
-  check,
-  initial,
-  onReady,
-}: {
-  templateId: number;
-  check: RefObject<Check | null>;
-  initial?: ExtValues;
-  /** The page saves nothing before: a save then went without the fields (a copy lost the source's values). */
-  onReady: (ready: boolean) => void;
-}) {
-  const info = useApi(formsContract.dcList, { type: PROJECT_KIND, tmpId: templateId } as never, { staleTime: 0, call: { silent: true } });
-  const definition = useMemo<FormDefinition | null>(
-    () => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null),
-    [info.data],
-  );
-  useEffect(() => {
-    onReady(!!definition || info.isError);
-    return () => onReady(false);
-  }, [definition, info.isError, onReady]);
-  if (!definition) return info.isError ? null : <Spin />;
-  return <ExtBody definition={definition} check={check} initial={initial} />;
-}
-
-function ExtBody({ definition, check, initial }: { definition: FormDefinition; check: RefObject<Check | null>; initial?: ExtValues }) {
-  const user = useUser();
-  const roles = useMemo(() => (user.sysrole ? [user.sysrole] : []), [user.sysrole]);
-  const state = useFormRenderer(definition, initial ? { ext: initial } : {}, { isNew: !initial, roles, previous: initial ?? null });
-  check.current = async () => {
-    const r = await state.validate();
-    return r.ok ? r.ext : null;
-  };
-  if (!definition.fields.length) return null;
-  return (
-    <>
-      <Divider titlePlacement="start" plain>
-        自定义字段
-      </Divider>
-      <FormRenderer {...state.props} columns={2} />
-    </>
-  );
+/** The template's custom fields (form kind 项目). */
+function ExtFields(p: Omit<TemplateExtFieldsProps, 'info'> & { templateId: number }) {
+  const info = useApi(formsContract.dcList, { type: PROJECT_KIND, tmpId: p.templateId } as never, { staleTime: 0, call: { silent: true } });
+  return <TemplateExtFields info={info} check={p.check} initial={p.initial} onReady={p.onReady} />;
 }
 
 /** /newproject, and /allproject/copyProjectDetail/:id/:code? (the copy starts from the source's fields and process). */
@@ -83,7 +41,7 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const checkExt = useRef<Check | null>(null);
+  const checkExt = useRef<ExtCheck | null>(null);
   const [extReady, setExtReady] = useState(false);
   // 保存 waits for the custom fields' pictures and files: saved before, it went without them.
   const uploads = useUploadsGate();

@@ -9,7 +9,7 @@ import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploa
 import { setSessionUser } from '../../../lib/session';
 import TaskDetail from './TaskDetail';
 
-vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared machine
+vi.setConfig({ testTimeout: 60_000 }); // antd in jsdom is slow on a shared machine
 
 const task = {
   id: 21,
@@ -110,7 +110,7 @@ describe('提交回访', () => {
       </Routes>,
       '/returnVisitOrder/ReturnVisitTaskDetail/21',
     );
-    const submit = async () => screen.findByRole('button', { name: /提交回访/ });
+    const submit = async () => (await screen.findByText('提交回访')).closest('button') as HTMLButtonElement;
     await vi.waitFor(() => expect(asked.some((a) => a.includes('/detailcontrol/forminfo'))).toBe(true));
     fireEvent.click(await submit());
     held.resolve();
@@ -134,7 +134,7 @@ describe('提交回访 with a file still uploading', () => {
       </Routes>,
       '/returnVisitOrder/ReturnVisitTaskDetail/21',
     );
-    const submit = async () => screen.findByRole('button', { name: /提交回访/ });
+    const submit = async () => (await screen.findByText('提交回访')).closest('button') as HTMLButtonElement;
     chooseFile(new File(['%PDF'], '回访记录.pdf', { type: 'application/pdf' }), await screen.findByLabelText('回访记录'));
     await vi.waitFor(() => expect(uploadUnderWay()).toBe(true));
     await vi.waitFor(async () => expect(await submit()).toHaveProperty('disabled', false));
