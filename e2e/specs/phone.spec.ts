@@ -174,3 +174,18 @@ test('the dispatcher’s 全部工单 at phone width: cards, one toolbar row, th
   await shot(page, FLOW, '07-dispatcher-all-orders');
   await ctx.close();
 });
+
+test('新建工单 at phone width: the customer picker and 快速新建 stay inside the card', async ({ browser, baseURL }) => {
+  await quietGuide(baseURL!, DISPATCHER);
+  const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  await logInAt(page, DISPATCHER, '/createOrder');
+  const quick = page.getByRole('button', { name: /快速新建/ });
+  await expect(quick).toBeVisible();
+  const card = await page.locator('.ant-card:visible').first().boundingBox();
+  const button = await quick.boundingBox();
+  // Before, the select kept its full width and pushed 快速新建 over the card's padding to its very edge.
+  expect(button!.x + button!.width).toBeLessThanOrEqual(card!.x + card!.width - 8);
+  await shot(page, FLOW, '08-dispatcher-create-order');
+  await ctx.close();
+});

@@ -119,8 +119,10 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
 
   const widgets: Widgets = {
     customerId: (p) => (
-      <Space.Compact style={{ width: '100%' }}>
+      <Space.Compact style={{ width: '100%', display: 'flex' }}>
+        {/* The select takes what the button leaves (a phone's card ended under 快速新建). */}
         <CustomerSelect
+          style={{ flex: 1, minWidth: 0, width: 'auto' }}
           id={p.id}
           source={orderCreateContract.customerOptions}
           value={customerId}
