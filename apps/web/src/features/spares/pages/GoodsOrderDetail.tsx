@@ -148,11 +148,15 @@ export function GoodsOrderDetail() {
     </Card>
   );
 }
-/** '（… 已付款）', and what became of an online payment of a cancelled application. */
-function payText(g: { paid_time: string | null; payState: number | null; refundError: string | null }): string {
+/**
+ * '（… 已付款）', and what became of an online payment of a cancelled application; a second payment of a paid one is
+ * refunded on its own, so only its refusal is shown (the keeper may have to act while it is retried).
+ */
+export function payText(g: { paid_time: string | null; payState: number | null; refundError: string | null }): string {
   if (g.payState === 3) return '（已退款）';
   if (g.payState === 2) return g.refundError ? `（退款中，上次未成功：${g.refundError}，将自动重试）` : '（退款中）';
-  return g.paid_time ? `（${g.paid_time} 已付款）` : '（待付款）';
+  const paid = g.paid_time ? `（${g.paid_time} 已付款）` : '（待付款）';
+  return g.refundError ? `${paid}（重复支付的退款未成功：${g.refundError}，将自动重试）` : paid;
 }
 
 export default GoodsOrderDetail;
