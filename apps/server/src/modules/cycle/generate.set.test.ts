@@ -132,13 +132,14 @@ describe('set-based cycle generation', () => {
 
   it("reads a plan after locking it: a run that waited out another run's commit sees the order that run made as open", async () => {
     const s = await cycleSetup(t);
-    const plan = await newPlan(s, { name: '读锁计划' });
-    // Others in the same batch: the locking statement reads and sorts them all before it locks, so another run's commit
-    // can land between its snapshot and its lock on the plan.
+    const base = await newPlan(s, { name: '同批计划' });
+    // Others in the same batch, before the plan in its order (by id): the locking statement locks them all first, so
+    // another run's commit can land between its snapshot and its lock on the plan.
     await t.deps.db.execute(sql`insert into cycle_plans (enterprise_id, name, template_id, target_type, installed_product_id, customer_id,
         start_type, start_date, day_of_period, state, created_by)
       select enterprise_id, name || g, template_id, target_type, installed_product_id, customer_id, start_type, start_date, day_of_period,
-        state, created_by from cycle_plans, generate_series(1, 3000) g where enterprise_id = ${s.ep} and id = ${plan}`);
+        state, created_by from cycle_plans, generate_series(1, 3000) g where enterprise_id = ${s.ep} and id = ${base}`);
+    const plan = await newPlan(s, { name: '读锁计划' });
     const batch = (await rows<{ id: number }>(t.deps.db, sql`select id from cycle_plans where enterprise_id = ${s.ep} order by id`)).map((r) => r.id);
     expect(await generateCycleOrders(t.deps.db, { now: at('2026-11-20'), enterpriseId: s.ep, planIds: [plan] })).toMatchObject({ created: 1 });
     const [o] = await rows<{ id: number; state: number }>(
@@ -147,9 +148,10 @@ describe('set-based cycle generation', () => {
     );
     if (!o) throw new Error('no order');
     let seen = 0;
-    for (let round = 0; round < 24; round++) {
+    // 24 rounds, and more (up to 96) until one has shown the interleaving: how often it happens depends on the machine.
+    for (let round = 0; round < 96 && (round < 24 || seen === 0); round++) {
       await t.deps.db.execute(sql`update orders set state = 5 where enterprise_id = ${s.ep} and id = ${o.id}`);
-      const next = `2026-12-${String(round + 1).padStart(2, '0')}`;
+      const next = new Date(Date.UTC(2026, 11, 1 + round)).toISOString().slice(0, 10);
       let other: Promise<{ last_due_date: string | null; open: boolean } | undefined> = Promise.resolve(undefined);
       // One run: the order it made reopens the plan's last order, its plan moves on; it commits while the other reads.
       await t.deps.db.transaction(async (tx) => {
