@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, shot, test } from './helpers';
 
 // The renderer's widgets that talk to the server or the browser: a signature saved as an image, a picture upload
-// with its preview, a position typed in when the map tiles cannot load, and the server's check of those values.
+// with its preview, a position typed in when the map tiles cannot load or picked on the map when they can, and the server's check of those values.
 
 const FLOW = 'forms-widgets';
 test.use({ actionTimeout: 15_000 });
@@ -98,6 +98,24 @@ test('signature, picture upload and position fallback in the rendered form', asy
     await picker.getByRole('button', { name: /确\s*定/ }).click();
     await expect(preview.getByText('上海市浦东新区')).toBeVisible();
     await expect(preview.getByText('(121.5, 31.2)')).toBeVisible();
+
+    // the map: its tiles answer now (a local stand-in for the tile server), a click on it picks the point
+    await page.route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'image/png', body: PNG }));
+    await preview.getByRole('button', { name: '选择位置' }).click();
+    const map = picker.getByTestId('position-map');
+    await expect(map.locator('img.leaflet-tile-loaded').first()).toBeAttached();
+    const mapBox = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
+    expect(mapBox.width).toBeGreaterThan(400);
+    expect(mapBox.height).toBe(320);
+    await page.mouse.click(mapBox.x + mapBox.width / 4, mapBox.y + mapBox.height / 4);
+    // the point picked north-west of 121.5, 31.2 (the map centres on the value being edited)
+    await expect.poll(async () => Number(await picker.getByLabel('经度').inputValue())).toBeLessThan(121.5);
+    await expect.poll(async () => Number(await picker.getByLabel('纬度').inputValue())).toBeGreaterThan(31.2);
+    await expect(picker.getByText('地图加载失败，请直接输入经纬度')).toHaveCount(0);
+    await shot(page, FLOW, '02b-position-map');
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(preview.getByText('(121.5, 31.2)')).toHaveCount(0);
+    await expect(preview.getByText(/\(121\.4\d+, 31\.2\d+\)/)).toBeVisible();
 
     await preview.getByRole('button', { name: /校\s*验/ }).click();
     await expect(page.getByText('校验通过')).toBeVisible();

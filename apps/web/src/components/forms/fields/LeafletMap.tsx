@@ -55,5 +55,5 @@ export default function LeafletMap({ tileUrl, center, point, onPick, onTileError
     else marker.current = L.circleMarker(point, { radius: 8, color: '#1677ff', fillColor: '#1677ff', fillOpacity: 0.6 }).addTo(m);
   }, [point]);
 
-  return <div ref={box} data-testid="position-map" style={{ height: 320, width: '100%', borderRadius: 6, background: '#f5f5f5' }} />;
+  return <div ref={box} data-testid="position-map" style={{ height: '100%', width: '100%', borderRadius: 6 }} />;
 }

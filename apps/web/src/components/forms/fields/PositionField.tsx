@@ -13,6 +13,9 @@ export interface Position {
   lat: number;
 }
 
+/** The map's height, kept by the dialog while the map loads or after its tiles failed. */
+const MAP_HEIGHT = 320;
+
 const DEFAULT_CENTER: [number, number] = [39.90923, 116.397428];
 
 /** A stored position value (object, or the 'address,lng,lat' text) as an object; null when unreadable. */
@@ -61,28 +64,34 @@ function PositionDialog({ value, onOk, onCancel }: { value: Position | null; onO
       onOk={() => complete && onOk({ address: draft.address.trim(), lng: draft.lng as number, lat: draft.lat as number })}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        {tileFailed ? (
-          <Alert type="warning" showIcon title="地图加载失败，请直接输入经纬度" />
-        ) : (
-          <Typography.Text type="secondary">在地图上点击选择位置，或直接输入经纬度</Typography.Text>
-        )}
-        {ready && !tileFailed ? (
-          <Suspense fallback={<Spin />}>
-            <LeafletMap
-              tileUrl={tileUrl}
-              center={centerOf(center.data?.value)}
-              point={point}
-              onPick={(lat, lng) => setDraft((d) => ({ ...d, lat: round(lat), lng: round(lng) }))}
-              onTileError={() => setTileFailed(true)}
-            />
-          </Suspense>
-        ) : null}
+        <Typography.Text type="secondary">在地图上点击选择位置，或直接输入经纬度</Typography.Text>
+        {/* One height whatever the map's state: the dialog's buttons do not move while it loads or when its tiles fail. */}
+        <div style={{ height: MAP_HEIGHT, display: 'grid', alignItems: 'center', justifyItems: 'center', borderRadius: 6, background: '#f5f5f5' }}>
+          {tileFailed ? (
+            <Alert type="warning" showIcon title="地图加载失败，请直接输入经纬度" />
+          ) : ready ? (
+            <Suspense fallback={<Spin />}>
+              <LeafletMap
+                tileUrl={tileUrl}
+                center={centerOf(center.data?.value)}
+                point={point}
+                onPick={(lat, lng) => setDraft((d) => ({ ...d, lat: round(lat), lng: round(lng) }))}
+                onTileError={() => setTileFailed(true)}
+              />
+            </Suspense>
+          ) : (
+            <Spin />
+          )}
+        </div>
         <Input
           aria-label="位置地址"
           placeholder="地址（可选）"
           value={draft.address}
           maxLength={200}
-          onChange={(e) => setDraft({ ...draft, address: e.target.value })}
+          onChange={(e) => {
+            const address = e.target.value;
+            setDraft((d) => ({ ...d, address }));
+          }}
         />
         <Space wrap>
           <InputNumber
@@ -93,7 +102,7 @@ function PositionDialog({ value, onOk, onCancel }: { value: Position | null; onO
             precision={6}
             style={{ width: 180 }}
             value={draft.lng}
-            onChange={(v) => setDraft({ ...draft, lng: v ?? null })}
+            onChange={(v) => setDraft((d) => ({ ...d, lng: v ?? null }))}
           />
           <InputNumber
             aria-label="纬度"
@@ -103,7 +112,7 @@ function PositionDialog({ value, onOk, onCancel }: { value: Position | null; onO
             precision={6}
             style={{ width: 180 }}
             value={draft.lat}
-            onChange={(v) => setDraft({ ...draft, lat: v ?? null })}
+            onChange={(v) => setDraft((d) => ({ ...d, lat: v ?? null }))}
           />
         </Space>
       </Space>
