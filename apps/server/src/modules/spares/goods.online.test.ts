@@ -27,6 +27,8 @@ const standing = new Map<string, string>();
 /** Refunds the fake gateway made (by refund no), and how it answers the next ones (SUCCESS unless set). */
 const refunds = new Map<string, Record<string, unknown>>();
 let refundAnswer = 'SUCCESS';
+/** While set, the fake gateway answers a new payment only once this settles (a slow gateway). */
+let createHeld: Promise<void> | null = null;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,7 +50,8 @@ beforeAll(async () => {
         received.set(String(b.outTradeNo), b);
         const tradeNo = `T${String(b.outTradeNo)}`;
         const payUrl = `https://pay.example.test/cashier/${tradeNo}`;
-        return reply(200, { tradeNo, payUrl, sign: signFields(SECRET, [tradeNo, payUrl]) });
+        void (createHeld ?? Promise.resolve()).then(() => reply(200, { tradeNo, payUrl, sign: signFields(SECRET, [tradeNo, payUrl]) }));
+        return;
       }
       if (req.method === 'POST' && url.pathname === '/refunds') {
         const b = JSON.parse(raw) as Record<string, string | number>;
@@ -312,7 +315,7 @@ describe('an application paid twice', () => {
     return { id, first, second };
   }
 
-  it('去支付 again while its payment waits answers the same cashier (5 at once: one payment at the gateway)', async () => {
+  it('去支付 again while its payment waits answers the same cashier (5 at once: one payment, one cashier handed out)', async () => {
     const s = await stockedTeam(t);
     const { id, pay } = await unpaid(s, 3);
     const first = await pay();
@@ -356,6 +359,38 @@ describe('an application paid twice', () => {
     expect((await logsOf(ep, id, 'refund'))[1]).toBe(`已退款 ${(first.amountCents / 100).toFixed(2)} 元（退款单号 RFR${first.paymentNo}）`);
     // The detail still reads paid: the refund was of the extra money.
     expect((await s.tm.admin.client.call(G.detail, { id })).data).toMatchObject({ state: 2, payState: 1 });
+  });
+
+  it('a slow gateway holds nothing: the keeper confirms 线下 meanwhile; the 去支付 then answers 当前状态不允许该操作 and writes no payment', async () => {
+    const s = await stockedTeam(t);
+    const { id } = await unpaid(s, 3);
+    let release = () => {};
+    createHeld = new Promise<void>((r) => {
+      release = r;
+    });
+    try {
+      const slow = s.tm.admin.client.call(G.payOnline, { id });
+      // The registration has reached the gateway, which does not answer yet.
+      await expect.poll(() => [...received.values()].some((b) => b.subject === `备件申请单${id}`)).toBe(true);
+      // Before, the application stayed locked until the gateway answered: this waited for it.
+      const confirmed = await Promise.race([
+        s.k.call(G.step, { id, action: 'pay' }).then((r) => r.success),
+        new Promise((r) => setTimeout(() => r('waited for the gateway'), 3_000)),
+      ]);
+      expect(confirmed).toBe(true);
+      release();
+      const r = await slow;
+      expect(r.code).toBe('INVALID_STATE');
+      const made = await rows<{ n: number }>(
+        t.deps.db,
+        sql`select count(*)::int as n from goods_payments where enterprise_id = ${s.tm.ep} and goods_order_id = ${id}`,
+      );
+      expect(made[0]?.n).toBe(0);
+      expect(await stateOf(s.tm.ep, id)).toBe(2);
+    } finally {
+      release();
+      createHeld = null;
+    }
   });
 
   it('the keeper confirmed 线下, then the online money arrives: SUCCESS, given back', async () => {

@@ -34,36 +34,61 @@ export async function paymentsOf(ex: Executor, config: Config, ep: number): Prom
 /**
  * 去支付: the applicant's unpaid application with an online method; the amount is its lines at their sale price. A
  * payment of it still waiting (same method and amount) is answered again: the payer who closed the cashier goes back
- * to it instead of paying twice. The order is held until the gateway answers, so two at once make one payment.
+ * to it instead of paying twice. The gateway is called with nothing held (a slow gateway kept the application locked,
+ * and a pool connection busy, for up to its timeout); the payment is written after, under the application's lock, only
+ * if no other 去支付 wrote one meanwhile: two at once hand out one cashier. A registration that is not written was never
+ * shown to anyone, so it cannot be paid.
  */
 export async function payOnline(deps: Deps, u: UserActor, id: number, origin: string) {
-  const ep = u.enterpriseId;
-  const provider = await paymentsOf(deps.db, deps.config, ep);
+  const provider = await paymentsOf(deps.db, deps.config, u.enterpriseId);
+  const before = await deps.db.transaction((tx) => payable(tx, provider, u, id));
+  if (before.open) return before.open;
+  const paymentNo = `GP${id}${randomToken()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 12)}`;
+  const made = await registerAtGateway(provider, u.enterpriseId, { id, paymentNo, method: before.method, amountCents: before.amountCents }, origin);
   return deps.db.transaction(async (tx) => {
-    const g = await repo.lockGoods(tx, ep, id, repo.ownGoods(u));
-    if (!g) throw new AppError('NOT_FOUND');
-    if (g.state !== 1) throw new AppError('INVALID_STATE');
-    const method = g.payment_method as number | null;
-    if (method == null || !ONLINE_METHODS.includes(method)) throw new AppError('PAY_METHOD_OFFLINE');
-    if (!provider.online) throw new AppError('PAY_OFFLINE');
-    const amountCents = await repo.amountCents(tx, ep, id);
-    const open = await repo.openPayment(tx, ep, id, method, amountCents);
-    if (open) return { paymentNo: open.payment_no, amountCents, payUrl: open.pay_url };
-    return registerPayment(tx, provider, u, { id, method, amountCents }, origin);
+    const now = await payable(tx, provider, u, id);
+    if (now.open) return now.open;
+    // The application changed while the gateway answered (another method or lines): that registration is not for it.
+    if (now.method !== before.method || now.amountCents !== before.amountCents) throw new AppError('DATA_CHANGED');
+    const paymentId = await repo.insertPayment(tx, u.enterpriseId, {
+      goodsOrderId: id,
+      paymentNo,
+      method: now.method,
+      amountCents: now.amountCents,
+      createdBy: u.id,
+    });
+    await repo.setPayUrl(tx, u.enterpriseId, paymentId, made.payUrl, made.tradeNo);
+    return { paymentNo, amountCents: now.amountCents, payUrl: made.payUrl };
   });
 }
 
-/** A new payment row and its registration at the gateway; a gateway failure throws, so the row is rolled back. */
-async function registerPayment(tx: Tx, provider: PaymentProvider, u: UserActor, g: { id: number; method: number; amountCents: number }, origin: string) {
+/** The application as 去支付 needs it, locked for the transaction: its online method, its amount, a payment of it still waiting. */
+async function payable(tx: Tx, provider: PaymentProvider, u: UserActor, id: number) {
   const ep = u.enterpriseId;
-  const paymentNo = `GP${g.id}${randomToken()
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, 12)}`;
-  const paymentId = await repo.insertPayment(tx, ep, { goodsOrderId: g.id, paymentNo, method: g.method, amountCents: g.amountCents, createdBy: u.id });
-  let made: { tradeNo: string; payUrl: string };
+  const g = await repo.lockGoods(tx, ep, id, repo.ownGoods(u));
+  if (!g) throw new AppError('NOT_FOUND');
+  if (g.state !== 1) throw new AppError('INVALID_STATE');
+  const method = g.payment_method as number | null;
+  if (method == null || !ONLINE_METHODS.includes(method)) throw new AppError('PAY_METHOD_OFFLINE');
+  if (!provider.online) throw new AppError('PAY_OFFLINE');
+  const amountCents = await repo.amountCents(tx, ep, id);
+  const waiting = await repo.openPayment(tx, ep, id, method, amountCents);
+  const open = waiting ? { paymentNo: waiting.payment_no, amountCents, payUrl: waiting.pay_url } : null;
+  return { method, amountCents, open };
+}
+
+/** The payment registered at the gateway; any failure there is 支付网关暂时无法下单 (nothing was written). */
+async function registerAtGateway(
+  provider: PaymentProvider,
+  ep: number,
+  g: { id: number; paymentNo: string; method: number; amountCents: number },
+  origin: string,
+): Promise<{ tradeNo: string; payUrl: string }> {
   try {
-    made = await provider.create({
-      outTradeNo: paymentNo,
+    return await provider.create({
+      outTradeNo: g.paymentNo,
       amountCents: g.amountCents,
       method: g.method,
       subject: `备件申请单${g.id}`,
@@ -72,8 +97,6 @@ async function registerPayment(tx: Tx, provider: PaymentProvider, u: UserActor, 
   } catch {
     throw new AppError('PAY_GATEWAY_FAILED');
   }
-  await repo.setPayUrl(tx, ep, paymentId, made.payUrl, made.tradeNo);
-  return { paymentNo, amountCents: g.amountCents, payUrl: made.payUrl };
 }
 
 /**
