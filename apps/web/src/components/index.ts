@@ -11,6 +11,7 @@ export { FileSize } from './FileSize';
 export { setUpgradeHandler, showFreeNotice } from './freeNotice';
 export { ImagePreview } from './ImagePreview';
 export { LazyRender } from './LazyRender';
+export { LogCard, type LogLine } from './LogCard';
 export type { ListColumn } from './list/columns';
 export { contractFetcher, pairFetcher } from './list/fetchers';
 export { type ExportRequest, ListPage, type ListPageHandle, type ListPageProps } from './list/ListPage';

@@ -8,6 +8,7 @@ import { FileLink } from './FileLink';
 import { FileSize } from './FileSize';
 import { ImagePreview } from './ImagePreview';
 import { LazyRender } from './LazyRender';
+import { LogCard } from './LogCard';
 import { PersonLink } from './PersonLink';
 import { ScannerInput } from './ScannerInput';
 
@@ -87,6 +88,23 @@ describe('FileLink', () => {
     const link = screen.getByRole('link', { name: /报价单\.xlsx/ });
     expect(link.getAttribute('href')).toBe('/files/3');
     expect(link.getAttribute('download')).toBe('报价单.xlsx');
+  });
+});
+
+describe('LogCard', () => {
+  it('lists each entry as time, who (系统 without a user), what and its note, in the given order', () => {
+    render(
+      <LogCard
+        title="处理记录"
+        lines={[
+          { time: '2026-11-01 09:00:00', userName: '张派单', action: '受理', note: '已联系客户' },
+          { time: '2026-11-01 10:00:00', userName: null, action: '超时提醒', note: null },
+        ]}
+      />,
+    );
+    expect(screen.getByText('处理记录')).toBeTruthy();
+    const items = [...document.querySelectorAll('.ant-timeline-item')].map((i) => i.textContent);
+    expect(items).toEqual(['2026-11-01 09:00:00 张派单 受理：已联系客户', '2026-11-01 10:00:00 系统 超时提醒']);
   });
 });
 

@@ -2,10 +2,10 @@
 // abilities allow (受理, 开始调查, 解决, 关闭, 重新打开 with a reason); 编辑 for the analysis, responsibility and cost.
 import type { ComplaintDetail as Detail } from '@sk/shared/quality/complaint.contract';
 import { COMPLAINT_ACTION_NAMES, COMPLAINT_DICTS } from '@sk/shared/quality/quality.constants';
-import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Tag, Timeline } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { RecordFormDialog } from '../../../components';
+import { LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { AfterSales } from '../AfterSales';
@@ -145,18 +145,7 @@ export default function ComplaintDetail() {
         </Descriptions>
       </Card>
       <AfterSales source={{ complaintId: d.id }} serial={d.serialNumber} />
-      <Card size="small" title="处理记录">
-        <Timeline
-          items={d.log.map((l) => ({
-            children: (
-              <span>
-                {l.time} {l.userName ?? '系统'} {l.action}
-                {l.note ? `：${l.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
+      <LogCard title="处理记录" lines={d.log} />
       <RecordFormDialog<EditValues>
         open={editing}
         title="编辑投诉"

@@ -1,10 +1,10 @@
 // 退换货单详情 (/exchangeOrderDetail?id): the order with its source, units, reason and amount; 通过 / 驳回 for its
 // approver (never the applicant), 取消 for the applicant while it waits; the approval flow when one decides it.
 import type { ExchangeDetail as Detail } from '@sk/shared/quality/repair.contract';
-import { Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Tag, Timeline } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { RecordFormDialog } from '../../../components';
+import { LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { repairPath, X, yuan } from '../api';
 import { exchangeColor, exchangeKind, exchangeSource, exchangeState } from '../options';
@@ -89,18 +89,7 @@ export default function ExchangeDetail() {
           ) : null}
         </Descriptions>
       </Card>
-      <Card size="small" title="处理记录">
-        <Timeline
-          items={d.log.map((l) => ({
-            children: (
-              <span>
-                {l.time} {l.userName ?? '系统'} {l.action}
-                {l.note ? `：${l.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
+      <LogCard title="处理记录" lines={d.log} />
       <RecordFormDialog<{ note: string }>
         open={rejecting}
         title="驳回"

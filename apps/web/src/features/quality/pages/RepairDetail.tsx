@@ -1,10 +1,10 @@
 // 寄修单详情 (/repairOrderDetail?id): the order with its source, the unit's logistics in and out, where it is in stock,
 // the result and cost; the actions its abilities allow (确认收件, 完成维修, 取消 with an 无法完成原因) and 编辑.
 import type { RepairDetail as Detail, RepairUpdateBody } from '@sk/shared/quality/repair.contract';
-import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Tag, Timeline } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { RecordFormDialog } from '../../../components';
+import { LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { AfterSales } from '../AfterSales';
@@ -91,18 +91,7 @@ export default function RepairDetail() {
         </Descriptions>
       </Card>
       <AfterSales source={{ repairId: d.id }} serial={d.serialNumber} />
-      <Card size="small" title="处理记录">
-        <Timeline
-          items={d.log.map((l) => ({
-            children: (
-              <span>
-                {l.time} {l.userName ?? '系统'} {l.action}
-                {l.note ? `：${l.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
+      <LogCard title="处理记录" lines={d.log} />
       <RecordFormDialog<EditValues>
         open={editing}
         title="编辑寄修单"

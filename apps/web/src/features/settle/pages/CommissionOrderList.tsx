@@ -1,10 +1,10 @@
 import { teamContract } from '@sk/shared/org/team.contract';
 import { REWARD_CAUSES, REWARD_KINDS, REWARD_STATES } from '@sk/shared/settle/rewards.machine';
 import type { RewardRow } from '@sk/shared/settle/rewards.contract';
-import { Button, Card, Descriptions, Drawer, Form, Input, Popconfirm, Select, Space, Tag, Timeline } from 'antd';
+import { Button, Card, Descriptions, Drawer, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { fetchRewards, R } from '../api';
@@ -97,18 +97,10 @@ function RewardDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               ))}
             </Card>
           ) : null}
-          <Card size="small" title="操作记录">
-            <Timeline
-              items={d.logs.map((l) => ({
-                children: (
-                  <span>
-                    {l.create_time} {l.userName ?? '系统'} {REWARD_LOG_LABELS[l.action] ?? l.action}
-                    {l.note ? `：${l.note}` : ''}
-                  </span>
-                ),
-              }))}
-            />
-          </Card>
+          <LogCard
+            title="操作记录"
+            lines={d.logs.map((l) => ({ time: l.create_time, userName: l.userName, action: REWARD_LOG_LABELS[l.action] ?? l.action, note: l.note }))}
+          />
         </Space>
       ) : null}
       <RecordFormDialog<{ note: string }>

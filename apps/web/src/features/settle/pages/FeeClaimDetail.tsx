@@ -1,9 +1,9 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { CHECK_CHOICES, CLAIM_KINDS } from '@sk/shared/settle/claims.machine';
-import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Timeline } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { RecordFormDialog } from '../../../components';
+import { LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { K, km, yuan } from '../api';
 import { CLAIM_LOG_LABELS, CheckStateTag, ClaimStateTag } from '../components/claimBits';
@@ -83,18 +83,10 @@ export default function FeeClaimDetail() {
           )}
         </Descriptions>
       </Card>
-      <Card size="small" title="操作记录">
-        <Timeline
-          items={d.logs.map((l) => ({
-            children: (
-              <span>
-                {l.create_time} {l.userName ?? '系统'} {CLAIM_LOG_LABELS[l.action] ?? l.action}
-                {l.note ? `：${l.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
+      <LogCard
+        title="操作记录"
+        lines={d.logs.map((l) => ({ time: l.create_time, userName: l.userName, action: CLAIM_LOG_LABELS[l.action] ?? l.action, note: l.note }))}
+      />
       <RecordFormDialog<{ note: string }>
         open={rejecting}
         name="claimReject"

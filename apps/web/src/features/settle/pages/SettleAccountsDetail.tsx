@@ -1,9 +1,9 @@
 import { SETTLE_LINE_KINDS } from '@sk/shared/settle/settle.constants';
 import type { SettlementDetail, SettlementLineRow } from '@sk/shared/settle/settle.contract';
-import { Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Tag, Timeline } from 'antd';
+import { Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { type ListColumn, ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { C, fetchLines, yuan } from '../api';
 import { ACTION_LABELS, LOG_LABELS, SettleStateTag } from '../components/settleBits';
@@ -76,18 +76,10 @@ export default function SettleAccountsDetail() {
           }
         />
       </Card>
-      <Card size="small" title="操作记录">
-        <Timeline
-          items={d.logs.map((l) => ({
-            children: (
-              <span>
-                {l.create_time} {l.userName ?? '系统'} {LOG_LABELS[l.action] ?? l.action}
-                {l.note ? `：${l.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
+      <LogCard
+        title="操作记录"
+        lines={d.logs.map((l) => ({ time: l.create_time, userName: l.userName, action: LOG_LABELS[l.action] ?? l.action, note: l.note }))}
+      />
       <LineDialog id={id} acting={acting} onClose={() => setActing(null)} onSaved={refresh} />
     </Space>
   );
