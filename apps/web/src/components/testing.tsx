@@ -54,6 +54,47 @@ export function renderWithApp(ui: ReactElement, path = '/test', client = new Que
   return render(ui, { wrapper });
 }
 
+/** A request as stubApi's routes see it. */
+export interface ApiRequest {
+  url: string;
+  method: string;
+  /** The JSON body sent (undefined for a GET). */
+  body: unknown;
+}
+
+/** What a route answers: data (the envelope's `data`), or a refusal (`refusal(code, message)`). */
+type Route = unknown | ((req: ApiRequest) => unknown);
+
+class Refusal {
+  constructor(
+    readonly code: string,
+    readonly message: string,
+  ) {}
+}
+/** A route's answer that the server refused the request (success false, with the code and its message). */
+export const refusal = (code: string, message: string): Refusal => new Refusal(code, message);
+
+/**
+ * The app's API as the test answers it (fetch stubbed until vi.unstubAllGlobals()): the first route whose key is part
+ * of the URL answers, a function with what it returns (it may wait: a held answer), anything else answers `fallback`.
+ * Answers every URL asked and every body sent, in order.
+ */
+export function stubApi(routes: Record<string, Route>, fallback: unknown = []): { asked: string[]; sent: ApiRequest[] } {
+  const asked: string[] = [];
+  const sent: ApiRequest[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const req: ApiRequest = { url: String(url), method: init?.method ?? 'GET', body: init?.body == null ? undefined : JSON.parse(String(init.body)) };
+    asked.push(req.url);
+    if (req.body !== undefined) sent.push(req);
+    const key = Object.keys(routes).find((k) => req.url.includes(k));
+    const route = key === undefined ? fallback : routes[key];
+    const data = typeof route === 'function' ? await (route as (r: ApiRequest) => unknown)(req) : route;
+    const envelope = data instanceof Refusal ? { success: false, code: data.code, message: data.message } : { success: true, message: '', data };
+    return new Response(JSON.stringify(envelope), { status: 200 });
+  });
+  return { asked, sent };
+}
+
 /** A promise the test settles by hand, to look at a component while its work is pending. */
 export function deferred() {
   let resolve!: () => void;

@@ -2,25 +2,21 @@
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, renderWithApp } from '../../components/testing';
+import { deferred, renderWithApp, stubApi } from '../../components/testing';
 import { setSessionUser } from '../../lib/session';
 import { NotifySettings } from './NotifySettings';
 
 let robotHeld: Promise<void> = Promise.resolve();
 let asked: string[] = [];
 beforeEach(() => {
-  asked = [];
   setSessionUser({ id: 3, name: '管理员', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = String(url);
-    asked.push(path);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/v2/enterprise/set')) {
+  asked = stubApi({
+    '/v2/enterprise/set': async () => {
       await robotHeld;
-      return answer({ robotType: 1, robotUrl: 'https://oapi.dingtalk.com/robot/send?access_token=x', hasSecret: true });
-    }
-    return answer(path.includes('deliver') ? { list: [], count: 0 } : []);
-  });
+      return { robotType: 1, robotUrl: 'https://oapi.dingtalk.com/robot/send?access_token=x', hasSecret: true };
+    },
+    deliver: { list: [], count: 0 },
+  }).asked;
 });
 afterEach(() => {
   cleanup();

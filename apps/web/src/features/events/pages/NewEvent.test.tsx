@@ -5,7 +5,17 @@ import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { field } from '../../../components/forms/testFields';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
+import {
+  type ApiRequest,
+  chooseFile,
+  deferred,
+  expectHeldBack,
+  holdUploads,
+  refusal,
+  renderWithApp,
+  stubApi,
+  uploadUnderWay,
+} from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import NewEvent from './NewEvent';
@@ -23,7 +33,6 @@ let fieldsHeld: Promise<void> | null = null;
 /** The template list answers when this is called (null: at once). */
 let templatesHeld: Promise<void> | null = null;
 beforeEach(() => {
-  asked = [];
   sent = [];
   extFields = [];
   templatesHeld = null;
@@ -31,28 +40,25 @@ beforeEach(() => {
   fieldsHeld = null;
   templates = { list: [], count: 0 };
   setSessionUser({ id: 4, name: '普通员工', sysrole: 4, powers: ['menu_NewEvent', 'menu_Myevent'], isChargeUser: 1 } as unknown as SessionUserInfo);
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    asked.push(path);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/v2/event/add')) {
-      sent.push(JSON.parse(String(init?.body)));
-      return answer({ id: 8 });
-    }
-    if (path.includes('/v2/customer/getCustomerList') && refuseCustomerList)
-      return new Response(JSON.stringify({ success: false, code: 'NO_POWER', message: '您没有该功能的操作权限' }), { status: 200 });
-    if (path.includes('/v2/event/customerOptions'))
-      return answer([{ id: 5, name: '上海恒瑞物业管理有限公司', linkperson: '赵建国', phone: '13812345678', address: null }]);
-    if (path.includes('/v2/eventTemp/list')) {
-      await templatesHeld;
-      return answer(templates);
-    }
-    if (path.includes('/v2/eventTemp/cusTempField')) {
-      await fieldsHeld;
-      return answer({ fields: extFields });
-    }
-    return answer(null);
-  });
+  asked = stubApi(
+    {
+      '/v2/event/add': (r: ApiRequest) => {
+        sent.push(r.body);
+        return { id: 8 };
+      },
+      '/v2/customer/getCustomerList': () => (refuseCustomerList ? refusal('NO_POWER', '您没有该功能的操作权限') : null),
+      '/v2/event/customerOptions': [{ id: 5, name: '上海恒瑞物业管理有限公司', linkperson: '赵建国', phone: '13812345678', address: null }],
+      '/v2/eventTemp/list': async () => {
+        await templatesHeld;
+        return templates;
+      },
+      '/v2/eventTemp/cusTempField': async () => {
+        await fieldsHeld;
+        return { fields: extFields };
+      },
+    },
+    null,
+  ).asked;
 });
 afterEach(() => {
   cleanup();

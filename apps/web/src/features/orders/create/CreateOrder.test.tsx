@@ -4,7 +4,7 @@ import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { field } from '../../../components/forms/testFields';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
+import { type ApiRequest, chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import CreateOrder from './CreateOrder';
 
@@ -37,29 +37,24 @@ let sent: unknown[] = [];
 let asked: string[] = [];
 beforeEach(() => {
   sent = [];
-  asked = [];
   dupHeld = Promise.resolve();
   dupAnswer = duplicates;
   fields = [];
   setSessionUser({ id: 3, name: '客服小李', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    asked.push(path);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/v2/order/add')) {
-      sent.push(JSON.parse(String(init?.body)));
-      return answer({ id: 10 });
-    }
-    if (path.includes('/orderTypeTemplate/list')) return answer([{ id: 1, name: '维修', isDefault: true }]);
-    if (path.includes('/detailcontrol/forminfo')) return answer({ ...formInfo, fields });
-    if (path.includes('/v2/order/customerOptions')) return answer([{ id: 5, name: '恒瑞物业', linkperson: null, phone: null, address: null }]);
-    if (path.includes('/v2/order/customerContext')) return answer({ customer: { id: 5, name: '恒瑞物业' }, contacts: [], addresses: [], products: [] });
-    if (path.includes('/v2/order/duplicateCheck')) {
+  asked = stubApi({
+    '/v2/order/add': (r: ApiRequest) => {
+      sent.push(r.body);
+      return { id: 10 };
+    },
+    '/orderTypeTemplate/list': [{ id: 1, name: '维修', isDefault: true }],
+    '/detailcontrol/forminfo': () => ({ ...formInfo, fields }),
+    '/v2/order/customerOptions': [{ id: 5, name: '恒瑞物业', linkperson: null, phone: null, address: null }],
+    '/v2/order/customerContext': { customer: { id: 5, name: '恒瑞物业' }, contacts: [], addresses: [], products: [] },
+    '/v2/order/duplicateCheck': async () => {
       await dupHeld;
-      return answer(dupAnswer);
-    }
-    return answer([]);
-  });
+      return dupAnswer;
+    },
+  }).asked;
 });
 afterEach(() => {
   cleanup();

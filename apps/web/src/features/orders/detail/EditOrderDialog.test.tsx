@@ -3,7 +3,7 @@ import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
+import { type ApiRequest, chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import { EditOrderDialog } from './EditOrderDialog';
 
@@ -59,16 +59,13 @@ let sent: unknown[] = [];
 beforeEach(() => {
   sent = [];
   setSessionUser({ id: 3, name: '客服小李', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/v2/order/edit')) {
-      sent.push(JSON.parse(String(init?.body)));
-      return answer(null);
-    }
-    if (path.includes('/detailcontrol/forminfo')) return answer(formInfo);
-    if (path.includes('/v2/order/orderCustomerContext')) return answer({ customer: { id: 9, name: '恒瑞物业' }, contacts: [], addresses: [], products: [] });
-    return answer([]);
+  stubApi({
+    '/v2/order/edit': (r: ApiRequest) => {
+      sent.push(r.body);
+      return null;
+    },
+    '/detailcontrol/forminfo': formInfo,
+    '/v2/order/orderCustomerContext': { customer: { id: 9, name: '恒瑞物业' }, contacts: [], addresses: [], products: [] },
   });
 });
 afterEach(() => {

@@ -1,7 +1,7 @@
 // 项目文件: 添加到项目 waits for the files under way, so none is left out.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
+import { type ApiRequest, chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
 import { FilesTab } from './ProjectParts';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared machine
@@ -9,14 +9,11 @@ vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared mach
 let sent: unknown[] = [];
 beforeEach(() => {
   sent = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/project/fileUp')) {
-      sent.push(JSON.parse(String(init?.body)));
-      return answer(null);
-    }
-    return answer([]);
+  stubApi({
+    '/project/fileUp': (r: ApiRequest) => {
+      sent.push(r.body);
+      return null;
+    },
   });
 });
 afterEach(() => {

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { field } from '../../../components/forms/testFields';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
+import { type ApiRequest, chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import NewProject from './NewProject';
 
@@ -19,26 +19,21 @@ let sent: unknown[] = [];
 let asked: string[] = [];
 beforeEach(() => {
   sent = [];
-  asked = [];
   fieldsHeld = Promise.resolve();
   moreFields = [];
   setSessionUser({ id: 3, name: '管理员', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    asked.push(path);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/project/add')) {
-      sent.push(JSON.parse(String(init?.body)));
-      return answer({ id: 4, project_no: 'XM0004', project_state: 0 });
-    }
-    if (path.includes('/project/detail')) return answer(source);
-    if (path.includes('/project/tmpl/list')) return answer([{ id: 7, name: '机房项目' }]);
-    if (path.includes('/detailcontrol/list')) {
+  asked = stubApi({
+    '/project/add': (r: ApiRequest) => {
+      sent.push(r.body);
+      return { id: 4, project_no: 'XM0004', project_state: 0 };
+    },
+    '/project/detail': source,
+    '/project/tmpl/list': [{ id: 7, name: '机房项目' }],
+    '/detailcontrol/list': async () => {
       await fieldsHeld;
-      return answer({ templateId: 7, templateName: '机房项目', type: 10, versionId: 1, version: 1, fields: [field(11, '合同编号', 1), ...moreFields] });
-    }
-    return answer([]);
-  });
+      return { templateId: 7, templateName: '机房项目', type: 10, versionId: 1, version: 1, fields: [field(11, '合同编号', 1), ...moreFields] };
+    },
+  }).asked;
 });
 afterEach(() => {
   cleanup();

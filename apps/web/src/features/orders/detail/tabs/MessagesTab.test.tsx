@@ -1,7 +1,7 @@
 // 留言: 发送 waits for the files under way, so a message cannot go without them.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../../components/testing';
+import { type ApiRequest, chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../../components/testing';
 import { MessagesTab } from './MessagesTab';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared machine
@@ -9,16 +9,16 @@ vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared mach
 let sent: unknown[] = [];
 beforeEach(() => {
   sent = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/v2/order/addMessage')) {
-      sent.push(JSON.parse(String(init?.body)));
-      return answer(null);
-    }
-    if (path.includes('/v2/order/messageList')) return answer({ list: [], count: 0 });
-    return answer(null);
-  });
+  stubApi(
+    {
+      '/v2/order/addMessage': (r: ApiRequest) => {
+        sent.push(r.body);
+        return null;
+      },
+      '/v2/order/messageList': { list: [], count: 0 },
+    },
+    null,
+  );
 });
 afterEach(() => {
   cleanup();
