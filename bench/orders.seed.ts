@@ -269,12 +269,19 @@ export async function seedOrders(db: Db, ep: number, n: number, smallEnterprises
       await tx.execute(sql`insert into bench_index_defs values (${d.name}, ${d.def})`);
       await tx.execute(sql.raw(`drop index ${d.name}`));
     }
-    const first = Number(have?.n ?? 0) + 1;
+    // Numbers go on after the highest seeded one, not after the count: a database that lost orders (a bench deleted
+    // some) drew numbers it already had, and orders_no_uq failed a quarter of an hour into the index builds.
+    const [drawn] = await rows<{ g: number | null }>(
+      tx,
+      sql`select max(substring(order_no from '-([0-9]{7})$')::int) as g from orders where enterprise_id = ${ep}`,
+    );
+    const first = Math.max(Number(have?.n ?? 0), Number(drawn?.g ?? 0)) + 1;
+    const last = first + n - Number(have?.n ?? 0) - 1;
     const [small] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from enterprises where name like ${`${SMALL_PREFIX}%`}`);
-    for (let from = first; from <= n; from += 250_000) {
+    for (let from = first; from <= last; from += 250_000) {
       const t1 = Date.now();
-      await insertOrders(tx, ep, from, Math.min(n, from + 249_999), n, p);
-      console.info(`  orders ${from}–${Math.min(n, from + 249_999)}: ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+      await insertOrders(tx, ep, from, Math.min(last, from + 249_999), Math.max(n, last), p);
+      console.info(`  orders ${from}–${Math.min(last, from + 249_999)}: ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     }
     if (Number(small?.n) === 0 && smallEnterprises > 0) await insertSmall(tx, smallEnterprises);
     // Collaborators on one in twenty served orders (TeamworkOrder, the engineer's scope).
