@@ -189,3 +189,26 @@ test('新建工单 at phone width: the customer picker and 快速新建 stay ins
   await shot(page, FLOW, '08-dispatcher-create-order');
   await ctx.close();
 });
+
+test('模板视图 at phone width: the template opens under the list, as wide as the list', async ({ browser, baseURL }) => {
+  await quietGuide(baseURL!, DISPATCHER);
+  const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  await logInAt(page, DISPATCHER, '/templateView');
+  const hint = page.getByText('点击上方模板查看');
+  await expect(hint).toBeVisible();
+  const table = await page.locator('.ant-table:visible').first().boundingBox();
+  // Before, the hint stood beside the list in a column a character wide.
+  expect((await hint.boundingBox())!.width).toBeGreaterThan(table!.width / 2);
+  await page.locator('tbody tr.ant-table-row').first().click();
+  const detail = page.locator('.ant-card .ant-card:visible').first();
+  await expect(detail).toBeVisible();
+  // It is brought into view (it began below the fold; the page scrolls as far as it goes), under the list, as wide.
+  await expect.poll(() => detail.evaluate((e) => Math.round(e.getBoundingClientRect().top))).toBeLessThan((PHONE.height * 3) / 4);
+  const list = await page.locator('.ant-table:visible').first().boundingBox();
+  const box = await detail.boundingBox();
+  expect(box!.y).toBeGreaterThan(list!.y + list!.height - 1);
+  expect(box!.width).toBeGreaterThan(list!.width - 2);
+  await shot(page, FLOW, '09-dispatcher-template-view');
+  await ctx.close();
+});

@@ -2,9 +2,10 @@ import { countText, reachableRows } from '@sk/shared/common/pagination';
 import { FIELD_TYPES, FORM_KIND_IDS, FORM_KINDS, type FieldDef, type FieldType, type FormKindId } from '@sk/shared/forms/index';
 import type { TemplateRow } from '@sk/shared/forms/forms.views';
 import { Card, Empty, Input, Select, Space, Table, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormRenderer } from '../../../components/forms';
 import { useApi } from '../../../lib/query';
+import { usePhone } from '../../../lib/phone';
 import { formsContract } from '../api';
 
 const PAGE_SIZE = 10;
@@ -72,6 +73,13 @@ export default function TemplateView() {
   const [page, setPage] = useState(0);
   const [picked, setPicked] = useState<number | null>(null);
   const list = useApi(formsContract.tmplList, { type: kind, keyword: keyword || undefined, pageIndex: page, pageSize: PAGE_SIZE });
+  // On a phone the template shows under the list (beside it, it was squeezed into a column a character wide).
+  const phone = usePhone();
+  const detail = useRef<HTMLDivElement>(null);
+  // There it opens below the fold: brought into view when picked.
+  useEffect(() => {
+    if (phone && picked) detail.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [phone, picked]);
   return (
     <Card title="模板视图">
       <Space style={{ marginBottom: 12 }} wrap>
@@ -98,7 +106,7 @@ export default function TemplateView() {
           }}
         />
       </Space>
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(320px, 1fr) minmax(0, 1.4fr)', gap: 16 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: phone ? 'minmax(0, 1fr)' : 'minmax(320px, 1fr) minmax(0, 1.4fr)', gap: 16 }}>
         <Table<TemplateRow>
           rowKey="id"
           size="small"
@@ -120,7 +128,7 @@ export default function TemplateView() {
             { key: 'enabled', title: '状态', dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
           ]}
         />
-        {picked ? <TemplateDetail key={picked} id={picked} /> : <Empty description="点击左侧模板查看" />}
+        <div ref={detail}>{picked ? <TemplateDetail key={picked} id={picked} /> : <Empty description={phone ? '点击上方模板查看' : '点击左侧模板查看'} />}</div>
       </div>
     </Card>
   );
