@@ -14,6 +14,7 @@ export { LazyRender } from './LazyRender';
 export { LogCard, type LogLine } from './LogCard';
 export type { ListColumn } from './list/columns';
 export { contractFetcher, pairFetcher } from './list/fetchers';
+export { FilterSelect, type FilterSelectProps } from './list/FilterSelect';
 export { type ExportRequest, ListPage, type ListPageHandle, type ListPageProps } from './list/ListPage';
 export { useColumnChoice } from './list/useColumnChoice';
 export type { ListQuery, ListResult, SortType } from './list/useListData';

@@ -4,6 +4,7 @@ import { filesContract, orgContract, PICKER_ROLES, ROLES, type UserRow } from '@
 import { Button, Card, Form, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../lib/api';
+import { labelOptions } from '../../lib/options';
 import { DateRangePicker } from '../DateRangePicker';
 import { Elapsed } from '../Elapsed';
 import { FileLink } from '../FileLink';
@@ -32,7 +33,7 @@ const columns: ListColumn<UserRow>[] = [
 ];
 
 const fetchUsers = contractFetcher<UserRow>(orgContract.userList);
-const roleOptions = Object.entries(ROLES).map(([value, label]) => ({ value: Number(value), label }));
+const roleOptions = labelOptions(ROLES);
 
 function Pickers() {
   const [picker, setPicker] = useState<'multi' | 'service' | null>(null);

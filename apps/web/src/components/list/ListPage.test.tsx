@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
 import type { SessionUserInfo } from '@sk/shared';
+import { labelOptions } from '../../lib/options';
 import { getSessionUser, setSessionUser } from '../../lib/session';
 import { renderWithApp } from '../testing';
+import { FilterSelect } from './FilterSelect';
 import { MIN_COLUMN_WIDTH, visibleColumns } from './columns';
 import { ListPage, type ListPageHandle } from './ListPage';
 import { type ListQuery, warmFirstList } from './useListData';
@@ -227,6 +229,63 @@ describe('ListPage filters', () => {
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1 }));
     expect((screen.getByLabelText('标题') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('FilterSelect', () => {
+  it('labelOptions: numeric values in the table’s key order, labels kept', () => {
+    expect(labelOptions({ 10: '已作废', 2: '已通过', 1: '待审核' })).toStrictEqual([
+      { value: 1, label: '待审核' },
+      { value: 2, label: '已通过' },
+      { value: 10, label: '已作废' },
+    ]);
+  });
+
+  it('is found as 状态筛选, reads 全部 when empty, filters by the numeric value and clears back to 全部', async () => {
+    const fetch = fetcher(3);
+    const { container } = renderWithApp(
+      <ListPage<Row>
+        title="人员"
+        columns={COLS}
+        fetch={fetch}
+        paid
+        filters={<FilterSelect name="state" label="状态" width={140} options={labelOptions({ 1: '待审核', 2: '已通过' })} />}
+      />,
+    );
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByRole('button', { name: /筛选/ }));
+    const box = screen.getByRole('combobox', { name: '状态筛选' });
+    const select = box.closest<HTMLElement>('.ant-select')!;
+    expect(select.style.width).toBe('140px');
+    expect(within(select).getByText('全部')).toBeTruthy();
+    expect(screen.getByText('状态', { selector: 'label' })).toBeTruthy();
+
+    fireEvent.mouseDown(box);
+    fireEvent.click(await screen.findByTitle('已通过'));
+    fireEvent.click(screen.getByRole('button', { name: /查\s*找/ }));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1, state: 2 }));
+
+    fireEvent.mouseDown(container.querySelector('.ant-select-clear')!);
+    fireEvent.click(container.querySelector('.ant-select-clear')!);
+    expect(within(select).getByText('全部')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /查\s*找/ }));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1 }));
+  });
+
+  it('takes an aria-label of its own where the label is shorter', async () => {
+    renderWithApp(
+      <ListPage<Row>
+        title="仓库"
+        columns={COLS}
+        fetch={fetcher(1)}
+        paid
+        filters={<FilterSelect name="kind" label="类型" width={140} ariaLabel="仓库类型筛选" options={[]} />}
+      />,
+    );
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByRole('button', { name: /筛选/ }));
+    expect(screen.getByRole('combobox', { name: '仓库类型筛选' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: '类型筛选' })).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import type { DeliveryRow, NotifyEventSetting } from '@sk/shared/automation/auto
 import { Button, Card, Checkbox, Form, Input, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../lib/api';
+import { labelOptions } from '../../lib/options';
 import { apiKey, queryClient, useApi } from '../../lib/query';
 
 type Setting = NotifyEventSetting & { name: string };
@@ -91,7 +92,7 @@ function RobotSettings() {
     <Card size="small" title="群机器人">
       <Form form={form} layout="vertical" initialValues={{ robotType: 1 }} style={{ maxWidth: 640 }}>
         <Form.Item name="robotType" label="机器人类型">
-          <Radio.Group options={Object.entries(ROBOT_TYPES).map(([k, v]) => ({ value: Number(k), label: v }))} />
+          <Radio.Group options={labelOptions(ROBOT_TYPES)} />
         </Form.Item>
         <Form.Item name="robotUrl" label="Webhook 地址">
           <Input placeholder="https://oapi.dingtalk.com/robot/send?access_token=…" maxLength={500} />

@@ -9,17 +9,16 @@ import {
   WARRANTY_STATES,
   WARRANTY_UNITS,
 } from '@sk/shared/customers/customers.constants';
+import { labelOptions } from '../../lib/options';
 
-const optionsOf = (table: Record<number, string>) => Object.entries(table).map(([value, label]) => ({ value: Number(value), label }));
-
-export const SOURCE_OPTIONS = optionsOf(CUSTOMER_SOURCES);
-export const LEVEL_OPTIONS = optionsOf(CUSTOMER_LEVELS);
-export const PRODUCT_STATUS_OPTIONS = optionsOf(PRODUCT_STATUS);
-export const WARRANTY_UNIT_OPTIONS = optionsOf(WARRANTY_UNITS);
-export const WARRANTY_START_OPTIONS = optionsOf(WARRANTY_START_TYPES);
-export const WARRANTY_STATE_OPTIONS = optionsOf({ 1: WARRANTY_STATES[1], 2: WARRANTY_STATES[2] });
-export const SALE_STATE_OPTIONS = optionsOf(SALE_CONTRACT_STATES);
-export const MAINTAIN_STATE_OPTIONS = optionsOf(MAINTAIN_CONTRACT_STATES);
+export const SOURCE_OPTIONS = labelOptions(CUSTOMER_SOURCES);
+export const LEVEL_OPTIONS = labelOptions(CUSTOMER_LEVELS);
+export const PRODUCT_STATUS_OPTIONS = labelOptions(PRODUCT_STATUS);
+export const WARRANTY_UNIT_OPTIONS = labelOptions(WARRANTY_UNITS);
+export const WARRANTY_START_OPTIONS = labelOptions(WARRANTY_START_TYPES);
+export const WARRANTY_STATE_OPTIONS = labelOptions({ 1: WARRANTY_STATES[1], 2: WARRANTY_STATES[2] });
+export const SALE_STATE_OPTIONS = labelOptions(SALE_CONTRACT_STATES);
+export const MAINTAIN_STATE_OPTIONS = labelOptions(MAINTAIN_CONTRACT_STATES);
 
 export const labelOf = (table: Record<number, string>, v: number | null | undefined): string => (v == null ? '—' : (table[v] ?? '—'));
 

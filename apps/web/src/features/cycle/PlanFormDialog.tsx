@@ -4,10 +4,11 @@ import type { CyclePlan, CyclePlanBody } from '@sk/shared/cycle/cycle.contract';
 import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { RecordFormDialog } from '../../components';
+import { labelOptions } from '../../lib/options';
 import { useApi, useApiMutation } from '../../lib/query';
 import { rulesOf } from '../../lib/zodRules';
 import { CY } from './api';
-import { frequencyText, options } from './format';
+import { frequencyText } from './format';
 import { EngineerSelect } from '../spares/components/Selects';
 import { ContractSelect, ProductSelect } from './PlanTargetSelect';
 
@@ -67,7 +68,7 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
       </Form.Item>
       <Form.Item name="targetType" label="计划对象">
         <Radio.Group
-          options={options(CYCLE_TARGETS)}
+          options={labelOptions(CYCLE_TARGETS)}
           onChange={(e) => {
             if (e.target.value === 2) form.setFieldValue('startType', 1);
           }}
@@ -83,7 +84,7 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
         </Form.Item>
       )}
       <Form.Item name="startType" label="开始方式" extra={startType && startType !== 1 ? '从设备的购买或安装日期起，满一个周期后开始' : undefined}>
-        <Radio.Group options={options(CYCLE_START_TYPES).map((o) => ({ ...o, disabled: target === 2 && o.value !== 1 }))} />
+        <Radio.Group options={labelOptions(CYCLE_START_TYPES).map((o) => ({ ...o, disabled: target === 2 && o.value !== 1 }))} />
       </Form.Item>
       {startType === 1 ? (
         <Form.Item name="startDate" label="开始日期" rules={[{ required: true, message: '请选择开始日期' }]}>

@@ -10,5 +10,3 @@ export function startText(p: { startType: number; startDate: string | null }): s
   const name = CYCLE_START_TYPES[p.startType as keyof typeof CYCLE_START_TYPES] ?? '';
   return p.startType === 1 && p.startDate ? `${name} ${p.startDate.replaceAll('-', '/')}` : `${name}后一个周期`;
 }
-
-export const options = (table: Record<number, string>) => Object.entries(table).map(([k, v]) => ({ value: Number(k), label: v }));

@@ -3,6 +3,8 @@ import { formsContract } from '@sk/shared/forms/forms.contract';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { ORDER_PRIORITIES } from '@sk/shared/orders/orders.constants';
 import { Form, Select } from 'antd';
+import { FilterSelect } from '../../components';
+import { labelOptions } from '../../lib/options';
 import { useApi } from '../../lib/query';
 
 export function DeskFilters() {
@@ -19,15 +21,7 @@ export function DeskFilters() {
           aria-label="工单类型筛选"
         />
       </Form.Item>
-      <Form.Item name="priority" label="优先级">
-        <Select
-          allowClear
-          placeholder="全部"
-          style={{ width: 120 }}
-          options={Object.entries(ORDER_PRIORITIES).map(([value, label]) => ({ value: Number(value), label }))}
-          aria-label="优先级筛选"
-        />
-      </Form.Item>
+      <FilterSelect name="priority" label="优先级" width={120} options={labelOptions(ORDER_PRIORITIES)} />
       <Form.Item name="serviceGroupId" label="服务团队">
         <Select
           allowClear

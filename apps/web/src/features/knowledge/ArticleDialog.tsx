@@ -7,11 +7,12 @@ import { Form, Input, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { RecordFormDialog } from '../../components';
 import { UploadField } from '../../components/forms/fields/UploadField';
+import { labelOptions } from '../../lib/options';
 import { useApi, useApiMutation } from '../../lib/query';
 import { rulesOf } from '../../lib/zodRules';
 import { ModelSelect } from '../customers/components/InstalledFormDialog';
 import { FaultTreeSelect, useFaultTree } from '../quality/FaultModeSelect';
-import { K, options } from './api';
+import { K } from './api';
 
 const body = K.createArticle.body.shape;
 const ATTACHMENTS = { id: 0, name: '附件', type: 15, maxCount: 20, fileKinds: [] } as unknown as FieldDef;
@@ -63,7 +64,7 @@ export function ArticleDialog({ open, initial, onClose }: { open: boolean; initi
         <Input.TextArea rows={8} />
       </Form.Item>
       <Form.Item name="visibility" label="可见范围">
-        <Radio.Group options={options(KB_VISIBILITY)} />
+        <Radio.Group options={labelOptions(KB_VISIBILITY)} />
       </Form.Item>
       <Form.Item name="productModelId" label="产品型号">
         <ModelSelect />

@@ -20,4 +20,3 @@ export const caseStateColor = (s: number) => CASE_STATE_COLORS[s as keyof typeof
 export const caseSourceLabel = (s: number) => CASE_SOURCES[s as keyof typeof CASE_SOURCES] ?? String(s);
 export const caseScopeLabel = (s: number | null) => (s ? (CASE_SCOPES[s as keyof typeof CASE_SCOPES] ?? '') : '');
 export const visibilityLabel = (v: number) => KB_VISIBILITY[v as keyof typeof KB_VISIBILITY] ?? String(v);
-export const options = (o: Record<number, string>) => Object.entries(o).map(([k, v]) => ({ value: Number(k), label: v }));

@@ -20,13 +20,14 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PersonPicker } from '../../components/PersonPicker';
 import { SaveButton } from '../../components/SaveButton';
+import { labelOptions } from '../../lib/options';
 import { useApi, useApiMutation } from '../../lib/query';
 import { ListSettings } from './ListSettings';
 import { approvalAllowed, approvalOn, NO_REQUIREMENT, setActors, setApproval, setApprover, setRequirement, setStage, stageOn } from './process.edit';
 import './process.css';
 
-const ROLE_OPTIONS = Object.entries(ROLES).map(([id, name]) => ({ value: Number(id), label: name }));
-const PERSON_OPTIONS = Object.entries(ORDER_PERSON_TYPES).map(([id, name]) => ({ value: Number(id), label: name }));
+const ROLE_OPTIONS = labelOptions(ROLES);
+const PERSON_OPTIONS = labelOptions(ORDER_PERSON_TYPES);
 /** Every hook point stops its order actions (reconciliation: /order/reconcile). */
 const HOOKS = ORDER_HOOK_POINTS;
 const BY_OPTIONS = [

@@ -8,12 +8,13 @@ import {
   REPAIR_STATE_COLORS,
   REPAIR_STATES,
 } from '@sk/shared/quality/repair.constants';
+import { labelOptions } from '../../lib/options';
 
 export const stateLabel = (s: number) => COMPLAINT_STATES[s as keyof typeof COMPLAINT_STATES] ?? String(s);
 export const stateColor = (s: number) => COMPLAINT_STATE_COLORS[s as keyof typeof COMPLAINT_STATE_COLORS] ?? 'default';
 export const sourceLabel = (s: number) => COMPLAINT_SOURCES[s as keyof typeof COMPLAINT_SOURCES] ?? String(s);
-export const STATE_OPTIONS = Object.entries(COMPLAINT_STATES).map(([k, v]) => ({ value: Number(k), label: v }));
-export const SOURCE_OPTIONS = Object.entries(COMPLAINT_SOURCES).map(([k, v]) => ({ value: Number(k), label: v }));
+export const STATE_OPTIONS = labelOptions(COMPLAINT_STATES);
+export const SOURCE_OPTIONS = labelOptions(COMPLAINT_SOURCES);
 /** The list filters a report figure opens, by grouping. */
 export const FILTER_OF = {
   productModel: 'productModelId',
@@ -24,14 +25,13 @@ export const FILTER_OF = {
 } as const;
 
 const labelOf = (t: Record<number, string>) => (v: number) => t[v] ?? String(v);
-const optionsOf = (t: Record<number, string>) => Object.entries(t).map(([k, v]) => ({ value: Number(k), label: v }));
 export const repairState = labelOf(REPAIR_STATES);
 export const repairColor = (s: number) => REPAIR_STATE_COLORS[s as keyof typeof REPAIR_STATE_COLORS] ?? 'default';
 export const repairSource = labelOf(REPAIR_SOURCES);
-export const REPAIR_STATE_OPTIONS = optionsOf(REPAIR_STATES);
+export const REPAIR_STATE_OPTIONS = labelOptions(REPAIR_STATES);
 export const exchangeState = labelOf(EXCHANGE_STATES);
 export const exchangeColor = (s: number) => EXCHANGE_STATE_COLORS[s as keyof typeof EXCHANGE_STATE_COLORS] ?? 'default';
 export const exchangeSource = labelOf(EXCHANGE_SOURCES);
 export const exchangeKind = labelOf(EXCHANGE_KINDS);
-export const EXCHANGE_STATE_OPTIONS = optionsOf(EXCHANGE_STATES);
-export const EXCHANGE_KIND_OPTIONS = optionsOf(EXCHANGE_KINDS);
+export const EXCHANGE_STATE_OPTIONS = labelOptions(EXCHANGE_STATES);
+export const EXCHANGE_KIND_OPTIONS = labelOptions(EXCHANGE_KINDS);

@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Tabs, T
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { A, fetchInbox } from '../api';
 
@@ -166,12 +167,7 @@ export default function ApprovalProcess() {
               <Select allowClear placeholder="全部" style={{ width: 160 }} options={APPROVAL_DOC_KINDS.map((k) => ({ value: k.kind, label: k.label }))} />
             </Form.Item>
             <Form.Item name="state" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 120 }}
-                options={Object.entries(APPROVAL_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
+              <Select allowClear placeholder="全部" style={{ width: 120 }} options={labelOptions(APPROVAL_STATES)} />
             </Form.Item>
           </>
         }

@@ -5,11 +5,12 @@ import { ROLES } from '@sk/shared/auth/roles';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { A } from '../api';
 
 const fetchFlows = contractFetcher<ApprovalFlowRow>(A.flowList);
-const roleOptions = Object.entries(ROLES).map(([v, label]) => ({ value: Number(v), label }));
+const roleOptions = labelOptions(ROLES);
 
 /** The form's step: one approver entry (people, roles, the responsible person or the department head). */
 interface StepValues {

@@ -9,6 +9,7 @@ import { ColorTag, type ListColumn, ListPage } from '../../../components';
 import { PersonField } from '../../../components/PersonField';
 import type { Person } from '../../../components/PersonPicker';
 import { RecordFormDialog } from '../../../components/RecordFormDialog';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { rulesOf } from '../../../lib/zodRules';
@@ -120,12 +121,7 @@ function Records({ callbacks, onPop }: { callbacks: boolean; onPop: (id: number)
       filters={
         <>
           <Form.Item name="direction" label="方向">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 120 }}
-              options={Object.entries(CALL_DIRECTIONS).map(([k, v]) => ({ value: Number(k), label: v }))}
-            />
+            <Select allowClear placeholder="全部" style={{ width: 120 }} options={labelOptions(CALL_DIRECTIONS)} />
           </Form.Item>
           <Form.Item name="state" label="状态">
             <Select

@@ -3,7 +3,8 @@ import type { WarrantyExtRow } from '@sk/shared/commerce/commerce.contract';
 import { WARRANTY_EXT_STATES } from '@sk/shared/commerce/commerce.machine';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
@@ -89,15 +90,7 @@ export default function ExtendWarranty() {
             <Form.Item name="keyword" label="延保单号">
               <Input allowClear placeholder="YB…" style={{ width: 180 }} />
             </Form.Item>
-            <Form.Item name="state" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 140 }}
-                aria-label="状态筛选"
-                options={Object.entries(WARRANTY_EXT_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
-            </Form.Item>
+            <FilterSelect name="state" label="状态" width={140} options={labelOptions(WARRANTY_EXT_STATES)} />
           </>
         }
         toolbar={

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { QuoteRow } from '@sk/shared/commerce/commerce.contract';
 import { QUOTE_STATES } from '@sk/shared/commerce/commerce.machine';
-import { Button, Card, Form, Input, Select } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListPage } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { fetchQuotes, quotePath, yuan } from '../api';
 import { QuoteStateTag } from '../components/bits';
 import { QuoteDialog } from '../components/QuoteDialog';
@@ -38,15 +39,7 @@ export default function QuotationList() {
             <Form.Item name="keyword" label="报价单号">
               <Input allowClear placeholder="BJ…" style={{ width: 180 }} />
             </Form.Item>
-            <Form.Item name="state" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 140 }}
-                aria-label="状态筛选"
-                options={Object.entries(QUOTE_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
-            </Form.Item>
+            <FilterSelect name="state" label="状态" width={140} options={labelOptions(QUOTE_STATES)} />
           </>
         }
         toolbar={

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MAINTAIN_CONTRACT_STATES, SALE_CONTRACT_STATES } from '@sk/shared/customers/customers.constants';
 import type { maintainContractSchema, saleContractSchema } from '@sk/shared/customers/contracts.contract';
-import { Button, DatePicker, Form, Select, Tag } from 'antd';
+import { Button, DatePicker, Form, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { DateRangePicker, FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
@@ -51,9 +51,7 @@ function CommonFilters({ withCustomer, states }: { withCustomer: boolean; states
           <CustomerSelect style={{ width: 220 }} />
         </Form.Item>
       ) : null}
-      <Form.Item name="status" label="合同状态">
-        <Select allowClear placeholder="全部" style={{ width: 140 }} options={states} aria-label="合同状态筛选" />
-      </Form.Item>
+      <FilterSelect name="status" label="合同状态" width={140} options={states} />
       <Form.Item name="created" label="创建时间">
         <DateRangePicker />
       </Form.Item>

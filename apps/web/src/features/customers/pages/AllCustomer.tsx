@@ -5,11 +5,12 @@ import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { CUSTOMER_LEVELS, CUSTOMER_SOURCES } from '@sk/shared/customers/customers.constants';
 import type { CustomerRow } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
-import { App, Button, Card, Form, Input, Select, Space } from 'antd';
+import { App, Button, Card, Form, Input, Space } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   DateRangePicker,
+  FilterSelect,
   type ListColumn,
   ListPage,
   type ListPageHandle,
@@ -65,15 +66,7 @@ function Filters() {
       <Form.Item name="sales" label="负责销售">
         <PersonField role={5} placeholder="选择销售" />
       </Form.Item>
-      <Form.Item name="serviceGroupId" label="服务团队">
-        <Select
-          allowClear
-          placeholder="全部"
-          style={{ width: 160 }}
-          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-          aria-label="服务团队筛选"
-        />
-      </Form.Item>
+      <FilterSelect name="serviceGroupId" label="服务团队" width={160} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
       <Form.Item name="created" label="创建时间">
         <DateRangePicker />
       </Form.Item>

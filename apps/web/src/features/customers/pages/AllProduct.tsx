@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { WARRANTY_START_TYPES, WARRANTY_UNITS } from '@sk/shared/customers/customers.constants';
 import type { ProductModel } from '@sk/shared/customers/products.contract';
-import { App, Button, Card, Form, Select, Space } from 'antd';
+import { App, Button, Card, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { pagedFetcher, productContract } from '../api';
@@ -71,17 +71,7 @@ export default function AllProduct() {
         fetch={fetchModels}
         sort={false}
         keywordPlaceholder="请输入产品名称、品牌或型号"
-        filters={
-          <Form.Item name="category" label="产品分类">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 180 }}
-              options={(categories.data ?? []).map((c) => ({ value: c, label: c }))}
-              aria-label="产品分类筛选"
-            />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="category" label="产品分类" width={180} options={(categories.data ?? []).map((c) => ({ value: c, label: c }))} />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新建产品

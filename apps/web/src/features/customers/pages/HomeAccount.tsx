@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { HomeAccount as Account } from '@sk/shared/customers/portal.contract';
-import { App, Button, Card, Dropdown, Form, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Dropdown, Form, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, toast } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, toast } from '../../../components';
 import { call } from '../../../lib/api';
 import { homeAccountContract, pagedFetcher } from '../api';
 import { CustomerSelect } from '../components/CustomerSelect';
@@ -94,9 +94,7 @@ export default function HomeAccount() {
             <Form.Item name="customerId" label="客户">
               <CustomerSelect style={{ width: 220 }} />
             </Form.Item>
-            <Form.Item name="enabled" label="状态">
-              <Select allowClear placeholder="全部" style={{ width: 120 }} options={ENABLED_OPTIONS} aria-label="状态筛选" />
-            </Form.Item>
+            <FilterSelect name="enabled" label="状态" width={120} options={ENABLED_OPTIONS} />
           </>
         }
         toolbar={

@@ -1,8 +1,8 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { InstalledProduct } from '@sk/shared/customers/products.contract';
-import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space } from 'antd';
 import { useRef, useState } from 'react';
-import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { DateRangePicker, FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
@@ -89,12 +89,8 @@ export default function ProductManage() {
             <Form.Item name="productId" label="产品">
               <ModelSelect />
             </Form.Item>
-            <Form.Item name="status" label="设备状态">
-              <Select allowClear placeholder="全部" style={{ width: 140 }} options={PRODUCT_STATUS_OPTIONS} aria-label="设备状态筛选" />
-            </Form.Item>
-            <Form.Item name="warrantyState" label="保修状态">
-              <Select allowClear placeholder="全部" style={{ width: 140 }} options={WARRANTY_STATE_OPTIONS} aria-label="保修状态筛选" />
-            </Form.Item>
+            <FilterSelect name="status" label="设备状态" width={140} options={PRODUCT_STATUS_OPTIONS} />
+            <FilterSelect name="warrantyState" label="保修状态" width={140} options={WARRANTY_STATE_OPTIONS} />
             <Form.Item name="created" label="创建时间">
               <DateRangePicker />
             </Form.Item>

@@ -5,11 +5,12 @@ import { formsContract } from '@sk/shared/forms/forms.contract';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { ServiceItemPicker } from '../../orders/create/Pickers';
 import { CY, fetchTmpls } from '../api';
-import { frequencyText, options } from '../format';
+import { frequencyText } from '../format';
 
 const body = CY.tmplAdd.body.shape;
 type Editing = { row: Row | null } | null;
@@ -96,7 +97,7 @@ export default function CycleTmpl() {
               <InputNumber aria-label="周期" min={1} max={366} precision={0} addonBefore="每" style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="unit" noStyle>
-              <Select aria-label="周期单位" options={options(CYCLE_UNITS)} style={{ width: 90 }} />
+              <Select aria-label="周期单位" options={labelOptions(CYCLE_UNITS)} style={{ width: 90 }} />
             </Form.Item>
           </Space.Compact>
         </Form.Item>

@@ -6,6 +6,7 @@ import { Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Select, Spac
 import { useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { AreaCascader } from '../../customers/components/AreaCascader';
 import { dispatchContract } from '../api';
@@ -180,7 +181,7 @@ export function RuleTable({ editable }: { editable: boolean }) {
           <Input maxLength={30} placeholder="如：浦东新区空调" />
         </Form.Item>
         <Form.Item name="kind" label="按什么匹配">
-          <Radio.Group options={Object.entries(RULE_KINDS).map(([value, label]) => ({ value: Number(value), label }))} />
+          <Radio.Group options={labelOptions(RULE_KINDS)} />
         </Form.Item>
         <ConditionField />
         <TargetFields types={RULE_TARGET_IDS} />

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { call } from '../../../lib/api';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { EventSlaForm } from '../components/EventSlaForm';
 
@@ -16,7 +17,7 @@ interface Values {
 }
 
 const ACTION_OPTIONS = OPTIONAL_EVENT_ACTIONS.map((a) => ({ value: a, label: EVENT_ACTION_LABELS[a] }));
-const ROLE_OPTIONS = Object.entries(ROLES).map(([id, name]) => ({ value: Number(id), label: name }));
+const ROLE_OPTIONS = labelOptions(ROLES);
 
 /** /eventSet/processevent?id&templateName: which actions the template's events allow and who may be their principal. */
 export default function EventProcess() {

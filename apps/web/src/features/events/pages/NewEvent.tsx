@@ -8,6 +8,7 @@ import type { EventDetail } from '@sk/shared/events/events.contract';
 import { type ExtCheck, TemplateExtFields, type TemplateExtFieldsProps } from '../../../components/forms/TemplateExtFields';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { call } from '../../../lib/api';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import { eventContract, eventPath } from '../api';
@@ -137,7 +138,7 @@ function EventForm({ source }: { source?: EventDetail }) {
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="priority" label="优先级">
-            <Radio.Group options={Object.entries(EVENT_PRIORITIES).map(([k, l]) => ({ value: Number(k), label: l }))} />
+            <Radio.Group options={labelOptions(EVENT_PRIORITIES)} />
           </Form.Item>
           <Form.Item name="mapName" label="地图位置">
             <Input maxLength={200} />

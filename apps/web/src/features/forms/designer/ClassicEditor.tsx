@@ -4,6 +4,7 @@ import { Badge, Button, Card, Modal, Select, Space, Table, Tag, Typography } fro
 import { useState } from 'react';
 import { toast } from '../../../components';
 import { call } from '../../../lib/api';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { fieldCalls, formsContract, kindName, refreshForms } from '../api';
 import { checkDraft, type DraftField, fromDef, move, newField, type RefName, refNames, toDefs, toSaved } from './draft';
@@ -12,7 +13,7 @@ import { PreviewDialog } from './PreviewDialog';
 import { RecycleBin, recycleBinLocked } from './RecycleBin';
 
 const groupName = (g: string | null) => ORDER_GROUPS.find((x) => x.key === g)?.name ?? '';
-const typeOptions = Object.entries(FIELD_TYPES).map(([value, label]) => ({ value: Number(value), label }));
+const typeOptions = labelOptions(FIELD_TYPES);
 
 interface Editing {
   field: DraftField;

@@ -2,6 +2,7 @@ import { ROLES } from '@sk/shared/auth/roles';
 import { DATE_TYPES, FIELD_TYPES, type FieldType, type FixedField, type FormKindId, LINK_KINDS, ORDER_GROUPS } from '@sk/shared/forms/index';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { labelOptions } from '../../../lib/options';
 import { cascadeToText, type DraftField, type RefName, refNames, textToCascade } from './draft';
 import { DefaultValueInput } from './DefaultValueInput';
 
@@ -27,7 +28,7 @@ const FILE_KIND_OPTIONS = [
   { value: 'video', label: '视频' },
   { value: 'doc', label: '文档' },
 ];
-const roleOptions = Object.entries(ROLES).map(([value, label]) => ({ value: Number(value), label }));
+const roleOptions = labelOptions(ROLES);
 
 const Item = ({ label, children, id, extra }: { label: string; children: ReactNode; id?: string; extra?: ReactNode }) => (
   <Form.Item label={label} htmlFor={id} extra={extra} style={{ marginBottom: 12 }}>
@@ -125,7 +126,7 @@ export function FieldProperties(p: FieldPropertiesProps) {
           style={{ width: '100%' }}
           disabled={f.id !== undefined}
           value={t}
-          options={Object.entries(FIELD_TYPES).map(([value, label]) => ({ value: Number(value), label }))}
+          options={labelOptions(FIELD_TYPES)}
           onChange={(type: FieldType) => set({ type })}
         />
       </Item>

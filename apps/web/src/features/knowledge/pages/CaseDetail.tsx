@@ -5,9 +5,10 @@ import { App, Button, Card, Descriptions, Empty, Form, Input, Radio, Space, Spin
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
-import { C, caseScopeLabel, caseSourceLabel, caseStateColor, caseStateLabel, options } from '../api';
+import { C, caseScopeLabel, caseSourceLabel, caseStateColor, caseStateLabel } from '../api';
 import { CaseBody } from '../CaseBody';
 
 const body = C.update.body.shape;
@@ -120,7 +121,7 @@ export default function CaseDetail() {
         onClose={() => setPublishing(false)}
       >
         <Form.Item name="scope" label="发布范围" extra="内部：员工和服务商可见；公开：客户也可见（客户门户）">
-          <Radio.Group options={options(CASE_SCOPES)} />
+          <Radio.Group options={labelOptions(CASE_SCOPES)} />
         </Form.Item>
       </RecordFormDialog>
       <RecordFormDialog<{ title: string; description?: string | null; remedy?: string | null }>

@@ -5,10 +5,11 @@ import { Button, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListPage, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
-import { C, caseScopeLabel, caseSourceLabel, caseStateColor, caseStateLabel, fetchCases, options } from '../api';
+import { C, caseScopeLabel, caseSourceLabel, caseStateColor, caseStateLabel, fetchCases } from '../api';
 
 export const caseDetailPath = (id: number) => `/case/detail/${id}`;
 const body = C.create.body.shape;
@@ -71,10 +72,10 @@ export default function CaseList() {
         filters={
           <>
             <Form.Item name="state" label="状态">
-              <Select allowClear options={options(CASE_STATES)} style={{ width: 120 }} placeholder="全部" />
+              <Select allowClear options={labelOptions(CASE_STATES)} style={{ width: 120 }} placeholder="全部" />
             </Form.Item>
             <Form.Item name="source" label="来源">
-              <Select allowClear options={options(CASE_SOURCES)} style={{ width: 120 }} placeholder="全部" />
+              <Select allowClear options={labelOptions(CASE_SOURCES)} style={{ width: 120 }} placeholder="全部" />
             </Form.Item>
           </>
         }

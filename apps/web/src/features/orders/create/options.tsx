@@ -4,16 +4,16 @@ import { teamContract } from '@sk/shared/org/team.contract';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { Select } from 'antd';
 import { useMemo } from 'react';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useSessionUser } from '../../../lib/session';
 
 type Option = { value: number; label: string };
-const optionsOf = (table: Record<number, string>): Option[] => Object.entries(table).map(([k, v]) => ({ value: Number(k), label: v }));
 
-export const PRIORITY_OPTIONS = optionsOf(ORDER_PRIORITIES);
-export const SERVICE_LEVEL_OPTIONS = optionsOf(SERVICE_LEVELS);
+export const PRIORITY_OPTIONS = labelOptions(ORDER_PRIORITIES);
+export const SERVICE_LEVEL_OPTIONS = labelOptions(SERVICE_LEVELS);
 // 3 客户门户报修 is the portal's own (docs/portal.md): staff do not pick it.
-export const SOURCE_OPTIONS = optionsOf(ORDER_SOURCES).filter((o) => o.value !== 3);
+export const SOURCE_OPTIONS = labelOptions(ORDER_SOURCES).filter((o) => o.value !== 3);
 
 /** The sale channels this user may pick (the three fixed ones, filtered by the session's sale_channels). */
 export function useSaleChannels(): Option[] {

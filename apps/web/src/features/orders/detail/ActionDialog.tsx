@@ -14,13 +14,12 @@ import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../com
 import { SignatureField } from '../../../components/forms/fields/SignatureField';
 import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
 import { call } from '../../../lib/api';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { useSettingQuery } from '../../settings/api';
 import type { ActionButton, ActionField, ActionValues } from './actions';
 import { orderActionsContract } from './api';
-
-const options = (m: Record<number, string>) => Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
 
 /** Attachments as the form engine's upload control (pictures and files, up to 20). */
 
@@ -92,7 +91,7 @@ function FieldItem({
     case 'abnormalKind':
       return (
         <Form.Item name="abnormalKind" label="申请类型" rules={rules} initialValue={1}>
-          <Radio.Group options={options(ABNORMAL_KINDS)} />
+          <Radio.Group options={labelOptions(ABNORMAL_KINDS)} />
         </Form.Item>
       );
     case 'pass':
@@ -123,7 +122,7 @@ function FieldItem({
     case 'paymentMethod':
       return (
         <Form.Item name="paymentMethod" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]} initialValue={1}>
-          <Select options={options(PAYMENT_METHODS)} />
+          <Select options={labelOptions(PAYMENT_METHODS)} />
         </Form.Item>
       );
     case 'amount':
@@ -165,7 +164,7 @@ function FieldItem({
     case 'priority':
       return (
         <Form.Item name="priority" label="优先级" initialValue={d.priority}>
-          <Radio.Group options={options(ORDER_PRIORITIES)} />
+          <Radio.Group options={labelOptions(ORDER_PRIORITIES)} />
         </Form.Item>
       );
     case 'finish':

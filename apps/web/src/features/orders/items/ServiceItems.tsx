@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { orderCreateContract as K, type ServiceItemRow, type ServiceItemTypeRow } from '@sk/shared/orders/order.create.contract';
-import { App, Button, Card, Form, Select, Space, Table, Tabs } from 'antd';
+import { App, Button, Card, Space, Table, Tabs } from 'antd';
 import { useRef, useState } from 'react';
-import { type ListColumn, type ListQuery, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, type ListQuery, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { ItemDialog, TypeDialog } from './ItemDialogs';
@@ -69,11 +69,7 @@ function Items({ types }: { types: ServiceItemTypeRow[] }) {
         searchPlans={false}
         keywordPlaceholder="请输入服务项目名称"
         phoneCard={['name', 'typeName', 'price', 'actions']}
-        filters={
-          <Form.Item name="typeId" label="分类">
-            <Select allowClear placeholder="全部" style={{ width: 180 }} options={types.map((t) => ({ value: t.id, label: t.name }))} aria-label="分类筛选" />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="typeId" label="分类" width={180} options={types.map((t) => ({ value: t.id, label: t.name }))} />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新建服务项目

@@ -4,7 +4,7 @@ import { ORDER_SOURCES } from '@sk/shared/orders/order.create.contract';
 import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_PRIORITIES, ORDER_STATES, PLACE_STATES } from '@sk/shared/orders/orders.constants';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { Form, Input, Select } from 'antd';
-import { DateRangePicker, type Person, PersonField } from '../../../components';
+import { DateRangePicker, FilterSelect, type Person, PersonField } from '../../../components';
 import { useApi } from '../../../lib/query';
 
 /** Order tags are tag code 3. */
@@ -161,21 +161,9 @@ export function OrderFilters({ states = true }: { states?: boolean }) {
           aria-label="工单类型筛选"
         />
       </Form.Item>
-      <Form.Item name="priority" label="优先级">
-        <Select allowClear placeholder="全部" style={{ width: 120 }} options={optionsOf(ORDER_PRIORITIES)} aria-label="优先级筛选" />
-      </Form.Item>
-      <Form.Item name="source" label="工单来源">
-        <Select allowClear placeholder="全部" style={narrow} options={optionsOf(ORDER_SOURCES)} aria-label="工单来源筛选" />
-      </Form.Item>
-      <Form.Item name="serviceGroupId" label="服务团队">
-        <Select
-          allowClear
-          placeholder="全部"
-          style={narrow}
-          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-          aria-label="服务团队筛选"
-        />
-      </Form.Item>
+      <FilterSelect name="priority" label="优先级" width={120} options={optionsOf(ORDER_PRIORITIES)} />
+      <FilterSelect name="source" label="工单来源" width={narrow.width} options={optionsOf(ORDER_SOURCES)} />
+      <FilterSelect name="serviceGroupId" label="服务团队" width={narrow.width} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
       <Form.Item name="order_label" label="工单标签">
         <Select
           mode="multiple"
@@ -205,15 +193,11 @@ export function OrderFilters({ states = true }: { states?: boolean }) {
       <Form.Item name="evaluateState" label="评价">
         <Select allowClear placeholder="全部" style={{ width: 110 }} options={yesNo('未评价', '已评价')} />
       </Form.Item>
-      <Form.Item name="orderExceed" label="超时">
-        <Select allowClear placeholder="全部" style={{ width: 110 }} options={yesNo('未超时', '已超时')} aria-label="超时筛选" />
-      </Form.Item>
+      <FilterSelect name="orderExceed" label="超时" width={110} options={yesNo('未超时', '已超时')} />
       <Form.Item name="placeState" label="归档">
         <Select allowClear placeholder="全部" style={{ width: 110 }} options={optionsOf(PLACE_STATES)} />
       </Form.Item>
-      <Form.Item name="examineType" label="审核类型">
-        <Select allowClear placeholder="全部" style={{ width: 130 }} options={optionsOf(EXAMINE_TYPES)} aria-label="审核类型筛选" />
-      </Form.Item>
+      <FilterSelect name="examineType" label="审核类型" width={130} options={optionsOf(EXAMINE_TYPES)} />
       <Form.Item name="examineResult" label="审核结果">
         <Select allowClear placeholder="全部" style={{ width: 130 }} options={optionsOf(EXAMINE_RESULTS)} />
       </Form.Item>

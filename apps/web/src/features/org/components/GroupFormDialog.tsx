@@ -2,11 +2,12 @@ import { SERVICE_GROUP_TYPES } from '@sk/shared/org/org.constants';
 import type { GroupRow } from '@sk/shared/org/org.schema';
 import { Form, Input, Select } from 'antd';
 import { type Person, PersonField, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { teamContract } from '../api';
 
-export const GROUP_TYPE_OPTIONS = Object.entries(SERVICE_GROUP_TYPES).map(([value, label]) => ({ value: Number(value), label }));
+export const GROUP_TYPE_OPTIONS = labelOptions(SERVICE_GROUP_TYPES);
 
 interface Values {
   name: string;

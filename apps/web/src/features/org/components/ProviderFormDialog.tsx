@@ -5,11 +5,12 @@ import { PARTNER_TYPES } from '@sk/shared/org/org.constants';
 import type { ProviderDetail, ProviderRow } from '@sk/shared/org/org.schema';
 import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { AreaCascader } from '../../customers/components/AreaCascader';
 import { teamContract } from '../api';
 
-export const PARTNER_OPTIONS = Object.entries(PARTNER_TYPES).map(([value, label]) => ({ value: Number(value), label }));
+export const PARTNER_OPTIONS = labelOptions(PARTNER_TYPES);
 export const PROVIDER_READS = [teamContract.providerList, teamContract.providerDetail, teamContract.providerSimpleList];
 
 interface ContactValues {

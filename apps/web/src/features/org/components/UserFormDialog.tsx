@@ -4,13 +4,14 @@ import { OUTSOURCED_USER, STAFF_USER } from '@sk/shared/org/org.constants';
 import type { UserRow } from '@sk/shared/org/org.schema';
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { ORG_READS, orgContract, useProviderOptions } from '../api';
 import { DeptSelect } from './DeptSelect';
 
-export const ROLE_OPTIONS = Object.entries(ROLES).map(([value, label]) => ({ value: Number(value), label }));
+export const ROLE_OPTIONS = labelOptions(ROLES);
 
 export interface UserDefaults {
   deptId?: number | null;

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { UserRow } from '@sk/shared/org/org.schema';
-import { App, Button, Dropdown, Form, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Dropdown, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, PersonLink } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, PersonLink } from '../../../components';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -149,12 +149,8 @@ export function UserList({ title, fixed, defaults, showProvider = false, moreFil
         keywordPlaceholder="请输入姓名或手机号"
         filters={
           <>
-            <Form.Item name="role" label="角色">
-              <Select allowClear style={{ width: 160 }} options={ROLE_OPTIONS} placeholder="全部" aria-label="角色筛选" />
-            </Form.Item>
-            <Form.Item name="enabled" label="状态">
-              <Select allowClear style={{ width: 120 }} placeholder="全部" options={ENABLED_OPTIONS} aria-label="状态筛选" />
-            </Form.Item>
+            <FilterSelect name="role" label="角色" width={160} options={ROLE_OPTIONS} />
+            <FilterSelect name="enabled" label="状态" width={120} options={ENABLED_OPTIONS} />
             {moreFilters}
           </>
         }

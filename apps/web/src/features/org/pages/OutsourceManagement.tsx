@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProviderRow } from '@sk/shared/org/org.schema';
-import { App, Button, Card, Form, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient } from '../../../lib/query';
 import { providerFetcher, teamContract } from '../api';
@@ -103,12 +103,8 @@ export default function OutsourceManagement() {
         keywordPlaceholder="请输入服务商名称"
         filters={
           <>
-            <Form.Item name="partnerType" label="合作类型">
-              <Select allowClear style={{ width: 160 }} placeholder="全部" options={PARTNER_OPTIONS} aria-label="合作类型筛选" />
-            </Form.Item>
-            <Form.Item name="enabled" label="状态">
-              <Select allowClear style={{ width: 120 }} placeholder="全部" options={STATUS_OPTIONS} aria-label="状态筛选" />
-            </Form.Item>
+            <FilterSelect name="partnerType" label="合作类型" width={160} options={PARTNER_OPTIONS} />
+            <FilterSelect name="enabled" label="状态" width={120} options={STATUS_OPTIONS} />
           </>
         }
         toolbar={

@@ -1,4 +1,5 @@
-import { Card, Form, Select } from 'antd';
+import { Card } from 'antd';
+import { FilterSelect } from '../../../components';
 import { useProviderOptions } from '../api';
 import { UserList } from '../components/UserList';
 
@@ -13,17 +14,14 @@ export default function OutsourceUser() {
         defaults={{ userType: 1 }}
         showProvider
         moreFilters={
-          <Form.Item name="providerId" label="服务商">
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 200 }}
-              placeholder="全部"
-              options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              aria-label="服务商筛选"
-            />
-          </Form.Item>
+          <FilterSelect
+            name="providerId"
+            label="服务商"
+            width={200}
+            showSearch
+            optionFilterProp="label"
+            options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
         }
       />
     </Card>

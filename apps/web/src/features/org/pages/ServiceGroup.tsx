@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { GroupRow } from '@sk/shared/org/org.schema';
-import { App, Button, Card, Form, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, PersonLink } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, PersonLink } from '../../../components';
 import { call } from '../../../lib/api';
 import { groupFetcher, teamContract } from '../api';
 import { GROUP_TYPE_OPTIONS, GroupFormDialog } from '../components/GroupFormDialog';
@@ -69,11 +69,7 @@ export default function ServiceGroup() {
         fetch={groupFetcher}
         sort={false}
         keywordPlaceholder="请输入团队名称"
-        filters={
-          <Form.Item name="type" label="团队类型">
-            <Select allowClear style={{ width: 160 }} placeholder="全部" options={GROUP_TYPE_OPTIONS} aria-label="团队类型筛选" />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="type" label="团队类型" width={160} options={GROUP_TYPE_OPTIONS} />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新建团队

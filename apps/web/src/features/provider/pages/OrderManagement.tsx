@@ -1,7 +1,8 @@
 import { teamContract } from '@sk/shared/org/team.contract';
 import { PROVIDER_SETTLE_STATES, type ProviderOrderRow } from '@sk/shared/settle/provider.contract';
-import { Card, Form, Select } from 'antd';
-import { DateRangePicker, ListPage } from '../../../components';
+import { Card, Form } from 'antd';
+import { DateRangePicker, FilterSelect, ListPage } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { fetchManagement, periodQuery } from '../api';
 import { PROVIDER_ORDER_CARD, providerOrderColumns } from '../columns';
@@ -24,27 +25,11 @@ export default function OrderManagement() {
         mapFilters={periodQuery}
         filters={
           <>
-            <Form.Item name="providerId" label="服务商">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 200 }}
-                aria-label="服务商筛选"
-                options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              />
-            </Form.Item>
+            <FilterSelect name="providerId" label="服务商" width={200} options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
             <Form.Item name="period" label="完成时间">
               <DateRangePicker />
             </Form.Item>
-            <Form.Item name="settleState" label="结算状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 130 }}
-                aria-label="结算状态筛选"
-                options={Object.entries(PROVIDER_SETTLE_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
-            </Form.Item>
+            <FilterSelect name="settleState" label="结算状态" width={130} options={labelOptions(PROVIDER_SETTLE_STATES)} />
           </>
         }
       />

@@ -2,9 +2,10 @@ import { PARTNER_TYPES, type PartnerType } from '@sk/shared/org/org.constants';
 import { teamContract } from '@sk/shared/org/team.contract';
 import type { PlatformSettleRow } from '@sk/shared/settle/provider.contract';
 import { SETTLE_STATES } from '@sk/shared/settle/settle.constants';
-import { Card, Form, Select, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { yuan } from '../../settle/api';
@@ -48,36 +49,17 @@ export default function ServiceGroupList() {
         filters={
           <>
             {finance && (
-              <Form.Item name="providerId" label="服务平台">
-                <Select
-                  allowClear
-                  placeholder="全部"
-                  style={{ width: 200 }}
-                  aria-label="服务平台筛选"
-                  options={(platforms.data ?? []).filter((p) => p.partnerType !== 1).map((p) => ({ value: p.id, label: p.name }))}
-                />
-              </Form.Item>
+              <FilterSelect
+                name="providerId"
+                label="服务平台"
+                width={200}
+                options={(platforms.data ?? []).filter((p) => p.partnerType !== 1).map((p) => ({ value: p.id, label: p.name }))}
+              />
             )}
             {finance && (
-              <Form.Item name="serviceGroupId" label="服务团队">
-                <Select
-                  allowClear
-                  placeholder="全部"
-                  style={{ width: 180 }}
-                  aria-label="服务团队筛选"
-                  options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-                />
-              </Form.Item>
+              <FilterSelect name="serviceGroupId" label="服务团队" width={180} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
             )}
-            <Form.Item name="state" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 140 }}
-                aria-label="状态筛选"
-                options={Object.entries(SETTLE_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
-            </Form.Item>
+            <FilterSelect name="state" label="状态" width={140} options={labelOptions(SETTLE_STATES)} />
           </>
         }
       />

@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { DateRangePicker } from '../../../components';
 import { RecordFormDialog } from '../../../components/RecordFormDialog';
 import { call } from '../../../lib/api';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { R, usePageView } from '../api';
@@ -146,7 +147,7 @@ export default function OperateReport() {
             placeholder="优先级"
             allowClear
             value={p.priority ?? undefined}
-            options={Object.entries(PRIORITY_LABELS).map(([v, label]) => ({ value: Number(v), label }))}
+            options={labelOptions(PRIORITY_LABELS)}
             onChange={(v?: number) => set({ priority: v })}
           />
           <Select
@@ -154,7 +155,7 @@ export default function OperateReport() {
             placeholder="工单来源"
             allowClear
             value={p.source ?? undefined}
-            options={Object.entries(ORDER_SOURCES).map(([v, label]) => ({ value: Number(v), label }))}
+            options={labelOptions(ORDER_SOURCES)}
             onChange={(v?: number) => set({ source: v })}
           />
         </Space>

@@ -5,6 +5,7 @@ import { CUSTOM_MENU_URL_MESSAGE, type CustomMenu as Row, customMenuBody } from 
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { M } from '../api';
@@ -66,7 +67,7 @@ function MenuDialog({ row, onClose, onSaved }: { row: Row | null; onClose: () =>
         <Select options={groupOptions} />
       </Form.Item>
       <Form.Item name="form_type" label="菜单类型" rules={[{ required: true, message: '请选择菜单类型' }]}>
-        <Radio.Group options={Object.entries(FORM_TYPES).map(([value, label]) => ({ value: Number(value), label }))} />
+        <Radio.Group options={labelOptions(FORM_TYPES)} />
       </Form.Item>
       {kind === 0 ? (
         <Form.Item

@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Radio } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
 import { fileOf } from '../../../components/forms/fields/files';
+import { labelOptions } from '../../../lib/options';
 import { useApiMutation } from '../../../lib/query';
 import { K } from '../api';
 
@@ -39,7 +40,7 @@ export function ClaimDialog(p: { orderId: number | null; orderNo?: string; onClo
       }}
     >
       <Form.Item name="kind" label="费用类型" rules={[{ required: true, message: '请选择费用类型' }]}>
-        <Radio.Group options={Object.entries(CLAIM_KINDS).map(([v, label]) => ({ value: Number(v), label }))} />
+        <Radio.Group options={labelOptions(CLAIM_KINDS)} />
       </Form.Item>
       <Form.Item name="amount" label="申请金额（元）" rules={[{ required: true, message: '请输入申请金额' }]}>
         <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} />

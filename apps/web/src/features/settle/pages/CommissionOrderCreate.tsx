@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { fileOf } from '../../../components/forms/fields/files';
 import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { R } from '../api';
 
@@ -89,7 +90,7 @@ export default function CommissionOrderCreate() {
           />
         </Form.Item>
         <Form.Item name="kind" label="奖惩类型" rules={[{ required: true, message: '请选择奖惩类型' }]}>
-          <Radio.Group options={Object.entries(REWARD_KINDS).map(([v, label]) => ({ value: Number(v), label }))} />
+          <Radio.Group options={labelOptions(REWARD_KINDS)} />
         </Form.Item>
         <Form.Item name="amount" label="金额（元）" rules={[{ required: true, message: '请输入金额' }]}>
           <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} />

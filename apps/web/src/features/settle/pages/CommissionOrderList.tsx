@@ -4,7 +4,8 @@ import type { RewardRow } from '@sk/shared/settle/rewards.contract';
 import { Button, Card, Descriptions, Drawer, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
+import { FilterSelect, ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { fetchRewards, R } from '../api';
@@ -152,40 +153,14 @@ export default function CommissionOrderList() {
         filters={
           <>
             {finance && (
-              <Form.Item name="providerId" label="服务商">
-                <Select
-                  allowClear
-                  placeholder="全部"
-                  style={{ width: 200 }}
-                  aria-label="服务商筛选"
-                  options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                />
-              </Form.Item>
+              <FilterSelect name="providerId" label="服务商" width={200} options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
             )}
             <Form.Item name="kind" label="类型">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 120 }}
-                options={Object.entries(REWARD_KINDS).map(([v, label]) => ({ value: Number(v), label }))}
-              />
+              <Select allowClear placeholder="全部" style={{ width: 120 }} options={labelOptions(REWARD_KINDS)} />
             </Form.Item>
-            <Form.Item name="state" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 120 }}
-                aria-label="状态筛选"
-                options={Object.entries(REWARD_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
-            </Form.Item>
+            <FilterSelect name="state" label="状态" width={120} options={labelOptions(REWARD_STATES)} />
             <Form.Item name="causeType" label="来源">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 150 }}
-                options={Object.entries(REWARD_CAUSES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
+              <Select allowClear placeholder="全部" style={{ width: 150 }} options={labelOptions(REWARD_CAUSES)} />
             </Form.Item>
           </>
         }

@@ -4,6 +4,7 @@ import type { FeeClaimRow } from '@sk/shared/settle/claims.contract';
 import { Button, Card, Form, Input, InputNumber, Radio, Select, Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { fetchCostChecks, K, yuan } from '../api';
 import { claimColumns } from '../components/claimBits';
@@ -92,7 +93,7 @@ function CheckDialog({ row, onClose, onSaved }: { row: FeeClaimRow | null; onClo
     >
       <p>{checkBasis(row)}</p>
       <Form.Item name="choice" label="审核结果" rules={[{ required: true, message: '请选择审核结果' }]}>
-        <Radio.Group options={Object.entries(CHECK_CHOICES).map(([v, label]) => ({ value: Number(v), label }))} />
+        <Radio.Group options={labelOptions(CHECK_CHOICES)} />
       </Form.Item>
       <Form.Item noStyle shouldUpdate={(a, b) => a.choice !== b.choice}>
         {({ getFieldValue }) =>

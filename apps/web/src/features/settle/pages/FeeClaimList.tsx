@@ -1,8 +1,9 @@
 import { teamContract } from '@sk/shared/org/team.contract';
 import { CLAIM_STATES } from '@sk/shared/settle/claims.machine';
 import type { FeeClaimRow } from '@sk/shared/settle/claims.contract';
-import { Alert, Card, Form, Select } from 'antd';
-import { ListPage } from '../../../components';
+import { Alert, Card } from 'antd';
+import { FilterSelect, ListPage } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { fetchClaims } from '../api';
@@ -31,25 +32,9 @@ export default function FeeClaimList() {
         filters={
           <>
             {finance && (
-              <Form.Item name="providerId" label="服务商">
-                <Select
-                  allowClear
-                  placeholder="全部"
-                  style={{ width: 200 }}
-                  aria-label="服务商筛选"
-                  options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                />
-              </Form.Item>
+              <FilterSelect name="providerId" label="服务商" width={200} options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
             )}
-            <Form.Item name="state" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 140 }}
-                aria-label="状态筛选"
-                options={Object.entries(CLAIM_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
-            </Form.Item>
+            <FilterSelect name="state" label="状态" width={140} options={labelOptions(CLAIM_STATES)} />
           </>
         }
       />

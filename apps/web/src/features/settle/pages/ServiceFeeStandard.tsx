@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { FeeStandardRow } from '@sk/shared/settle/settle.contract';
-import { Button, Card, Form, Select, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
 import { useUser } from '../../../lib/session';
 import { F, fetchStandards, yuan } from '../api';
@@ -55,18 +55,15 @@ export default function ServiceFeeStandard() {
         sort={false}
         phoneCard={['templateName', 'amountCents', 'regionName', 'band', 'actions']}
         filters={
-          <Form.Item name="enabled" label="状态">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 140 }}
-              aria-label="状态筛选"
-              options={[
-                { value: '1', label: '启用' },
-                { value: '0', label: '停用' },
-              ]}
-            />
-          </Form.Item>
+          <FilterSelect
+            name="enabled"
+            label="状态"
+            width={140}
+            options={[
+              { value: '1', label: '启用' },
+              { value: '0', label: '停用' },
+            ]}
+          />
         }
         toolbar={
           staff ? (

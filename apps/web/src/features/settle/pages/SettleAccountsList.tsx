@@ -2,9 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { SETTLE_STATES } from '@sk/shared/settle/settle.constants';
 import type { SettlementRow } from '@sk/shared/settle/settle.contract';
-import { Button, Card, Form, Select } from 'antd';
+import { Button, Card } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListPage } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { fetchStatements, yuan } from '../api';
@@ -36,25 +37,9 @@ export default function SettleAccountsList() {
         filters={
           <>
             {finance && (
-              <Form.Item name="providerId" label="服务商">
-                <Select
-                  allowClear
-                  placeholder="全部"
-                  style={{ width: 200 }}
-                  aria-label="服务商筛选"
-                  options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                />
-              </Form.Item>
+              <FilterSelect name="providerId" label="服务商" width={200} options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
             )}
-            <Form.Item name="state" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 140 }}
-                aria-label="状态筛选"
-                options={Object.entries(SETTLE_STATES).map(([v, label]) => ({ value: Number(v), label }))}
-              />
-            </Form.Item>
+            <FilterSelect name="state" label="状态" width={140} options={labelOptions(SETTLE_STATES)} />
           </>
         }
         toolbar={

@@ -12,9 +12,9 @@ import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Spa
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { listQueryKey } from '../../../components/list/useListData';
+import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 
-const options = (o: Record<number, string>) => Object.entries(o).map(([value, label]) => ({ value: Number(value), label }));
 const NEW: Partial<SlaPolicyInput> = {
   enabled: true,
   sort: 0,
@@ -87,7 +87,7 @@ export default function SlaEdit() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="priorities" label="优先级">
-              <Select mode="multiple" allowClear options={options(ORDER_PRIORITIES)} placeholder="全部优先级" />
+              <Select mode="multiple" allowClear options={labelOptions(ORDER_PRIORITIES)} placeholder="全部优先级" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -97,7 +97,7 @@ export default function SlaEdit() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="customerLevels" label="客户等级">
-              <Select mode="multiple" allowClear options={options(CUSTOMER_LEVELS)} placeholder="全部等级" />
+              <Select mode="multiple" allowClear options={labelOptions(CUSTOMER_LEVELS)} placeholder="全部等级" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

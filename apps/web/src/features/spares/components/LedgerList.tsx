@@ -1,7 +1,7 @@
 import type { StockLog } from '@sk/shared/spares/spares.contract';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { Link } from 'react-router';
-import { DateRangePicker, type ListColumn, ListPage, type ListQuery, type ListResult } from '../../../components';
+import { DateRangePicker, FilterSelect, type ListColumn, ListPage, type ListQuery, type ListResult } from '../../../components';
 import { examinePath, LOG_TYPE_OPTIONS } from '../options';
 import { SpareSelect, WarehouseSelect } from './Selects';
 
@@ -45,9 +45,7 @@ export function LedgerList(p: { title: string; fetch: (q: ListQuery) => Promise<
           <Form.Item name="warehouseId" label="仓库">
             <WarehouseSelect style={{ width: 200 }} aria-label="仓库筛选" />
           </Form.Item>
-          <Form.Item name="type" label="类型">
-            <Select allowClear placeholder="全部" style={{ width: 140 }} options={options} aria-label="类型筛选" />
-          </Form.Item>
+          <FilterSelect name="type" label="类型" width={140} options={options} />
           <Form.Item name="range" label="时间">
             <DateRangePicker />
           </Form.Item>

@@ -3,14 +3,15 @@ import type { GoodsOrder } from '@sk/shared/spares/spares.contract';
 import { Button, Card, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { labelOptions } from '../../../lib/options';
 import { useApiMutation } from '../../../lib/query';
 import { fetchGoods, G } from '../api';
 import { SpareSelect } from '../components/Selects';
 import { GOODS_STATE_OPTIONS, GOODS_ORDER_STATES, label } from '../options';
 import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 
-const PAYMENT_OPTIONS = Object.entries(PAYMENT_METHODS).map(([value, l]) => ({ value: Number(value), label: l }));
+const PAYMENT_OPTIONS = labelOptions(PAYMENT_METHODS);
 
 interface ApplyValues {
   paymentMethod?: number;
@@ -53,17 +54,7 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
         params={params}
         sort={false}
         phoneCard={['id', 'state', 'summary', 'create_time']}
-        filters={
-          <Form.Item name="state" label="状态">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 140 }}
-              options={GOODS_STATE_OPTIONS.filter((o) => !outbound || o.value >= 3)}
-              aria-label="状态筛选"
-            />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="state" label="状态" width={140} options={GOODS_STATE_OPTIONS.filter((o) => !outbound || o.value >= 3)} />}
         toolbar={
           outbound ? null : (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)}>

@@ -1,8 +1,8 @@
 import type { OldPartReturn as Row } from '@sk/shared/spares/spares.contract';
-import { Card, Form, Select, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { fetchOldParts } from '../api';
 import { OldPartActions } from '../components/OldPartActions';
 import { label, OLD_PART_STATES, OLD_STATE_OPTIONS, RETURN_TYPES } from '../options';
@@ -48,12 +48,8 @@ export default function OldPartReturn() {
         phoneCard={['spareName', 'state', 'serial', 'due_time', 'actions']}
         filters={
           <>
-            <Form.Item name="state" label="状态">
-              <Select allowClear placeholder="全部" style={{ width: 140 }} options={OLD_STATE_OPTIONS} aria-label="状态筛选" />
-            </Form.Item>
-            <Form.Item name="overdue" label="逾期">
-              <Select allowClear placeholder="全部" style={{ width: 120 }} options={[{ value: '1', label: '仅逾期' }]} aria-label="逾期筛选" />
-            </Form.Item>
+            <FilterSelect name="state" label="状态" width={140} options={OLD_STATE_OPTIONS} />
+            <FilterSelect name="overdue" label="逾期" width={120} options={[{ value: '1', label: '仅逾期' }]} />
           </>
         }
       />

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { SpareDocRow } from '@sk/shared/spares/spares.contract';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
-import { Button, Card, Form, Select, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { useUser } from '../../../lib/session';
 import { fetchDocs } from '../api';
 import { DocDialog } from '../components/DocDialog';
@@ -61,11 +61,7 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
         params={params}
         sort={false}
         phoneCard={['docNo', 'state', 'summary', 'create_time', 'actions']}
-        filters={
-          <Form.Item name="state" label="状态">
-            <Select allowClear placeholder="全部" style={{ width: 140 }} options={DOC_STATE_OPTIONS} aria-label="状态筛选" />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="state" label="状态" width={140} options={DOC_STATE_OPTIONS} />}
         toolbar={[kind, ...extraKinds].map((k) => (
           <Button key={k} type={k === kind ? 'primary' : 'default'} icon={<PlusOutlined />} onClick={() => setFiling(k)}>
             新建{SPARE_DOC_KINDS[k].name}

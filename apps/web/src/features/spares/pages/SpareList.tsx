@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { POWERS } from '@sk/shared/auth/powers';
 import type { SpareRow } from '@sk/shared/spares/spares.contract';
-import { Button, Card, Form, Select, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -51,17 +51,7 @@ export default function SpareList() {
         sort={false}
         keywordPlaceholder="请输入备件编号或名称"
         phoneCard={['name', 'code', 'totalQuantity', 'salePrice', 'actions']}
-        filters={
-          <Form.Item name="typeId" label="分类">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 180 }}
-              options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-              aria-label="分类筛选"
-            />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="typeId" label="分类" width={180} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新建备件

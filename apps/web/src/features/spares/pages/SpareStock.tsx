@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { Warehouse } from '@sk/shared/spares/spares.contract';
 import { Button, Card, Form, Input, Select, Switch, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { fetchStock, fetchWarehouses, S } from '../api';
 import { DocDialog } from '../components/DocDialog';
@@ -49,11 +49,7 @@ function Warehouses() {
         fetch={fetchWarehouses}
         sort={false}
         keywordPlaceholder="请输入仓库名称"
-        filters={
-          <Form.Item name="kind" label="类型">
-            <Select allowClear placeholder="全部" style={{ width: 140 }} options={WAREHOUSE_KIND_OPTIONS} aria-label="仓库类型筛选" />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="kind" label="类型" width={140} ariaLabel="仓库类型筛选" options={WAREHOUSE_KIND_OPTIONS} />}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新建仓库

@@ -2,6 +2,7 @@ import { CUSTOMER_PERMISSIONS } from '@sk/shared/customers/customers.constants';
 import { Button, Modal, Select, Space, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { EmptyState, type Person, PersonField } from '../../../../components';
+import { labelOptions } from '../../../../lib/options';
 import { useApi, useApiMutation } from '../../../../lib/query';
 import { customerContract } from '../../api';
 
@@ -11,7 +12,7 @@ interface Grant {
   permission: number;
 }
 
-const LEVELS = Object.entries(CUSTOMER_PERMISSIONS).map(([value, label]) => ({ value: Number(value), label }));
+const LEVELS = labelOptions(CUSTOMER_PERMISSIONS);
 
 function Grants({ customerId, initial, onClose }: { customerId: number; initial: Grant[]; onClose: () => void }) {
   const [grants, setGrants] = useState<Grant[]>(initial);

@@ -6,13 +6,14 @@ import type { ReceiveAccountRow } from '@sk/shared/orders/order.money.contract';
 import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../../components';
+import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../../components';
 import type { ListQuery, ListResult } from '../../../../components/list/useListData';
 import { call } from '../../../../lib/api';
+import { labelOptions } from '../../../../lib/options';
 import { useApi } from '../../../../lib/query';
 import { moneyContract as M, yuanText } from '../api';
 
-const METHOD_OPTIONS = Object.entries(PAYMENT_METHODS).map(([v, label]) => ({ value: Number(v), label }));
+const METHOD_OPTIONS = labelOptions(PAYMENT_METHODS);
 
 /** One page of an array the server answers whole (both lists are small: per enterprise, by order type). */
 function pageOf<T>(all: T[], q: ListQuery, text: (r: T) => string): ListResult<T> {
@@ -131,11 +132,7 @@ function MoneyItemsTab() {
         searchPlans={false}
         keywordPlaceholder="请输入收费项目名称"
         phoneCard={['name', 'templateName', 'price', 'actions']}
-        filters={
-          <Form.Item name="tmpId" label="工单类型">
-            <Select allowClear style={{ width: 180 }} placeholder="全部" options={types} aria-label="工单类型筛选" />
-          </Form.Item>
-        }
+        filters={<FilterSelect name="tmpId" label="工单类型" width={180} options={types} />}
         fetch={async (q) => pageOf(await call(moneyItemContract.list, { tmpId: (q.tmpId as number | undefined) ?? undefined }), q, (r) => r.name)}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
