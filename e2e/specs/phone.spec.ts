@@ -212,3 +212,22 @@ test('模板视图 at phone width: the template opens under the list, as wide as
   await shot(page, FLOW, '09-dispatcher-template-view');
   await ctx.close();
 });
+
+test('回访报表 at phone width: the switch of views scrolls within itself, never the page sideways', async ({ browser, baseURL }) => {
+  const VISITOR = '13800000007';
+  await quietGuide(baseURL!, VISITOR);
+  const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  await logInAt(page, VISITOR, '/returnVisitReport');
+  const views = page.locator('.ant-segmented:visible').first();
+  await expect(views.getByText('按工单类型')).toBeAttached();
+  // Before, its four views pushed the page 3 px past the screen, so every page-wide swipe moved it sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  const fit = await views.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth, right: e.getBoundingClientRect().right }));
+  expect(fit.right).toBeLessThanOrEqual(PHONE.width);
+  expect(fit.scroll).toBeGreaterThan(fit.client);
+  await views.getByText('按工单类型').click();
+  await expect(views.locator('.ant-segmented-item-selected')).toHaveText('按工单类型');
+  await shot(page, FLOW, '10-visitor-visit-report');
+  await ctx.close();
+});
