@@ -48,7 +48,8 @@ export function ReportChart<K extends string>({
       const c = echarts.init(el.current);
       c.setOption({
         animation: false,
-        legend: { top: 0 },
+        // One line whatever the width (paged on a phone): wrapped, the second line of names lay over the chart's top.
+        legend: { top: 0, type: 'scroll' },
         grid: { left: 48, right: 16, top: 32, bottom: 64 },
         // A zero is not drawn (null), so the minimum height below marks only real figures; the tooltip still says 0.
         tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => String(v ?? 0).replace('-', '0') },
