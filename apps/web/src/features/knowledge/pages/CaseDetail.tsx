@@ -1,10 +1,10 @@
 // 案例详情 (/case/detail/:caseId): the case, its links to orders (the order it came from, the order it became), and
 // the actions its abilities allow: 发布 (内部 or 公开), 撤回, 编辑, 转为工单 (a dealer case).
 import { CASE_SCOPES } from '@sk/shared/knowledge/knowledge.constants';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Radio, Space, Spin, Tag, Timeline } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Radio, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { RecordFormDialog } from '../../../components';
+import { LogCard, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -100,18 +100,7 @@ export default function CaseDetail() {
         </Descriptions>
         <CaseBody c={d} />
       </Card>
-      <Card size="small" title="操作记录">
-        <Timeline
-          items={d.log.map((l) => ({
-            children: (
-              <span>
-                {l.time} {l.userName ?? '系统'} {l.action}
-                {l.note ? `：${l.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
+      <LogCard title="操作记录" lines={d.log} />
       <RecordFormDialog<{ scope: 1 | 2 }>
         open={publishing}
         title="发布案例"
