@@ -1,4 +1,9 @@
 import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { AppError } from './errors';
+
+/** How long a gateway may take to accept a text before the send counts as failed. */
+export const SMS_TIMEOUT_MS = 10_000;
 
 /** Sends a text to a mobile. Deployments plug in their SMS provider behind this. */
 export interface SmsSender {
@@ -20,13 +25,53 @@ export class LogSmsSender implements SmsSender {
   }
 }
 
-/** Posts { mobile, text } as JSON to a gateway URL. */
+/** Posts { mobile, text } as JSON to a gateway URL; a refusal, an unreachable or a silent gateway is 短信发送失败. */
 export class HttpSmsSender implements SmsSender {
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs = SMS_TIMEOUT_MS,
+    private readonly warn: (msg: string) => void = (m) => console.warn(m),
+  ) {}
   async send(mobile: string, text: string): Promise<void> {
-    const res = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile, text }) });
-    if (!res.ok) throw new Error(`sms gateway answered ${res.status}`);
+    let status: number;
+    try {
+      const res = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mobile, text }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = res.status;
+      await res.arrayBuffer();
+    } catch (err) {
+      this.warn(`[sms] gateway unreachable or silent: ${(err as Error).message}`);
+      throw new AppError('SMS_FAILED');
+    }
+    if (status < 200 || status >= 300) {
+      this.warn(`[sms] gateway answered ${status}`);
+      throw new AppError('SMS_FAILED');
+    }
   }
+}
+
+/**
+ * Sends a text that carries a link already committed, with no transaction open: a slow gateway holds no pool connection
+ * and no lock. When the send fails, `undo` removes the link (nobody received it); when it succeeds, `confirm` runs in its
+ * own transaction (retiring the links the new one replaces, so a failed send leaves the earlier link working).
+ */
+export async function sendLinkText(
+  db: Db,
+  sms: SmsSender,
+  m: { mobile: string; text: string; token: string },
+  after: { undo: (ex: Db) => Promise<unknown>; confirm?: (tx: Tx) => Promise<unknown> },
+): Promise<void> {
+  try {
+    await sms.send(m.mobile, m.text, m.token);
+  } catch (err) {
+    await after.undo(db);
+    throw err;
+  }
+  if (after.confirm) await db.transaction(after.confirm);
 }
 
 export function createSmsSender(config: Config): SmsSender {

@@ -43,6 +43,7 @@ export const errorMessages = {
   RATE_LIMITED: '操作过于频繁，请稍后再试',
   INTERNAL: '服务器繁忙，请稍后再试',
   SERVICE_UNAVAILABLE: '服务暂时不可用，请稍后重试',
+  SMS_FAILED: '短信发送失败，请稍后再试',
   DEPT_CYCLE: '不能将部门移动到其自身或其下级部门之下',
   HANDOVER_TARGET: '接收人已停用或已删除，请选择其他接收人',
   PROVIDER_DISABLED: '该服务商已停用',

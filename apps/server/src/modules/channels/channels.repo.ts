@@ -60,9 +60,6 @@ export async function storeToken(ex: Executor, ep: number, channel: number, kind
 }
 export const dropTokens = (ex: Executor, ep: number, channel: number) =>
   ex.execute(sql`delete from channel_tokens where enterprise_id = ${ep} and channel = ${channel}`);
-/** Serialises the fetch of one token across app instances (until the transaction ends). */
-export const lockToken = (ex: Executor, ep: number, channel: number, kind: string) =>
-  ex.execute(sql`select pg_advisory_xact_lock(hashtext(${`sk.channel_token:${ep}:${channel}:${kind}`}))`);
 
 // ---- users ----
 

@@ -24,6 +24,8 @@ const fake = {
   codes: new Map<string, { userid: string; mobile: string }>(),
   failSends: 0,
   delivered: [] as { to: string; text: string }[],
+  /** While set, DingTalk's jsapi ticket is answered only once this settles (a slow platform). */
+  ticketHeld: null as Promise<void> | null,
   count: (p: string) => fake.calls.get(p) ?? 0,
 };
 let server: Server;
@@ -83,6 +85,7 @@ beforeAll(async () => {
           ? json({ errcode: 0, access_token: 'dd-token', expires_in: 7200 })
           : json({ errcode: 40089, errmsg: 'invalid appkey or appsecret' });
       case '/get_jsapi_ticket':
+        await fake.ticketHeld;
         return json({ errcode: 0, ticket: TICKET.ding, expires_in: 7200 });
       case '/topapi/v2/user/getuserinfo': {
         const u = fake.codes.get(String(b.code));
@@ -239,6 +242,31 @@ describe('jsapi signatures', () => {
     const refused = await none.client.send(C.workwxJsapiCfg, { url: 'https://sk.example.com/' });
     expect(refused.message).toBe('企业微信尚未启用，请管理员在“企业微信与钉钉”设置中填写并启用');
     expect((await none.client.send(C.jsapiCfg, { url: 'not a url' })).message).toBe('页面地址：格式不正确');
+  });
+  it('a slow platform holds no connection: eight calls wait for one ticket (the pool has five) while other requests answer', async () => {
+    const { client } = await admin();
+    expect((await client.send(C.saveSettings, ding(corp()))).success).toBe(true);
+    const tickets0 = fake.count('/get_jsapi_ticket');
+    let release = () => {};
+    fake.ticketHeld = new Promise<void>((r) => {
+      release = r;
+    });
+    try {
+      const waiting = Promise.all(Array.from({ length: 8 }, () => client.send(C.jsapiCfg, { url: 'https://sk.example.com/m' })));
+      await expect.poll(() => fake.count('/get_jsapi_ticket') - tickets0).toBe(1);
+      // Before, the fetch ran in a transaction under a lock the other seven waited on, each on a connection of its own.
+      const other = await Promise.race([
+        client.send(accountContract.sessionUser).then((r) => r.success),
+        new Promise((r) => setTimeout(() => r('waited for the platform'), 3_000)),
+      ]);
+      expect(other).toBe(true);
+      release();
+      expect((await waiting).map((a) => a.success)).toEqual(Array(8).fill(true));
+      expect(fake.count('/get_jsapi_ticket') - tickets0).toBe(1);
+    } finally {
+      release();
+      fake.ticketHeld = null;
+    }
   });
 });
 

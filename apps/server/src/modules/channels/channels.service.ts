@@ -55,22 +55,31 @@ export async function enabledApp(db: Db, config: Config, ep: number, channel: nu
   return appOf(config, ep, await repo.settingOf(db, ep, channel), channel);
 }
 
+/** Fetches in flight, per database and token: parallel requests of this process wait for the one fetch. */
+const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();
+
 /**
- * A token or ticket from the cache in PostgreSQL, or fetched once (an advisory lock makes parallel requests on every
- * instance wait for the one fetch) and kept for its lifetime.
+ * A token or ticket from the cache in PostgreSQL, or fetched once per process (no lock or transaction is held while
+ * the platform answers) and kept for its lifetime. Instances that miss the cache together each fetch once: both
+ * platforms answer the same token again within its lifetime.
  */
 async function cached(db: Db, config: Config, app: App, kind: string, fetch: () => Promise<Expiring>): Promise<string> {
-  const open = (v: string | null) => (v ? openSecret(config, v) : null);
-  const hit = open(await repo.cachedToken(db, app.enterpriseId, app.channel, kind));
+  const sealed = await repo.cachedToken(db, app.enterpriseId, app.channel, kind);
+  const hit = sealed ? openSecret(config, sealed) : null;
   if (hit) return hit;
-  return db.transaction(async (tx) => {
-    await repo.lockToken(tx, app.enterpriseId, app.channel, kind);
-    const again = open(await repo.cachedToken(tx, app.enterpriseId, app.channel, kind));
-    if (again) return again;
-    const got = await fetch();
-    await repo.storeToken(tx, app.enterpriseId, app.channel, kind, sealSecret(config, got.value), got.expiresIn);
-    return got.value;
-  });
+  const mine = inFlight.get(db) ?? new Map<string, Promise<string>>();
+  inFlight.set(db, mine);
+  const key = `${app.enterpriseId}:${app.channel}:${kind}`;
+  let pending = mine.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const got = await fetch();
+      await repo.storeToken(db, app.enterpriseId, app.channel, kind, sealSecret(config, got.value), got.expiresIn);
+      return got.value;
+    })().finally(() => mine.delete(key));
+    mine.set(key, pending);
+  }
+  return pending;
 }
 
 const accessToken = (db: Db, config: Config, app: App) => cached(db, config, app, 'access', () => app.client.accessToken(app.creds));

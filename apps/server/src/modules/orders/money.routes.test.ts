@@ -8,6 +8,7 @@ import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
 import { race, tally } from '../../test/race';
+import { startSmsGateway, tokenIn } from '../../test/sms-gateway';
 import { insertOrder } from './test-helpers';
 
 let t: TestApp;
@@ -341,6 +342,42 @@ describe('service report', () => {
     expect((await (await admin()).client.send(M.pdfSend, { orderId: landline, mobile: '13912345678' })).code).toBe('NOT_FOUND');
     expect((await new Client(t.app).send(M.pdfSend, { orderId: landline })).message).toBe('未登录');
     expect(await countOf(db(), 'order_report_links', sql`enterprise_id = ${enterpriseId}`)).toBe(0);
+  });
+  it('pdfSend with a slow SMS gateway holds nothing: the order stays free while the text waits; a failed send keeps the earlier link', async () => {
+    const gw = await startSmsGateway();
+    const restore = gw.install(t);
+    try {
+      const { client, enterpriseId } = await admin();
+      const o = await pricedOrder(enterpriseId, { state: 5 });
+      const release = gw.hold();
+      const slow = client.send(M.pdfSend, { orderId: o.id });
+      await expect.poll(() => gw.texts.length).toBe(1);
+      // Before, the order stayed locked until the gateway answered: this failed with lock_not_available.
+      await db().transaction((tx) => tx.execute(sql`select id from orders where enterprise_id = ${enterpriseId} and id = ${o.id} for update nowait`));
+      release();
+      expect(await slow).toMatchObject({ success: true, data: { mobile: '13912345678' } });
+      const open = (tk: string) => t.app.inject({ method: 'GET', url: `/api/report/order/${tk}` });
+      const first = tokenIn(gw.texts[0]?.text ?? '');
+      expect((await open(first)).headers['content-type']).toBe('application/pdf');
+
+      gw.status = 503;
+      const failed = await client.send(M.pdfSend, { orderId: o.id, mobile: '13700002222' });
+      expect(failed).toMatchObject({ success: false, code: 'SMS_FAILED', message: '短信发送失败，请稍后再试' });
+      // The customer's link still opens; the unsent one was not kept.
+      expect((await open(first)).headers['content-type']).toBe('application/pdf');
+      expect(await countOf(db(), 'order_report_links', sql`enterprise_id = ${enterpriseId} and order_id = ${o.id}`)).toBe(1);
+
+      gw.status = 200;
+      const answers = await race(4, () => client.send(M.pdfSend, { orderId: o.id }));
+      expect(tally(answers)).toEqual({ ok: 4 });
+      // Four texts went; the newest link alone opens.
+      const opened = await Promise.all(gw.texts.slice(-4).map(async (m) => (await open(tokenIn(m.text))).headers['content-type'] === 'application/pdf'));
+      expect(opened.filter(Boolean)).toHaveLength(1);
+      expect((await open(first)).json()).toMatchObject({ success: false, message: '报告链接无效或已过期' });
+    } finally {
+      restore();
+      await gw.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { service } from '../../platform/deps';
-import type { SmsSender } from '../../platform/sms';
+import { type SmsSender, sendLinkText } from '../../platform/sms';
 import { evaluate, readEvaluation } from './evaluate.service';
 import { readFees, saveFees } from './fees.service';
 import { cents, orderFor } from './money.access';
@@ -55,19 +55,20 @@ export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promis
     },
     pdfSend: async ({ actor, user, body, req }) => {
       const v = actor;
-      const result = await db.transaction(async (tx) => {
+      const { row, mobile, link } = await db.transaction(async (tx) => {
         const row = await orderFor(tx, v, body.orderId, true);
         if (row.state !== 5) throw new AppError('VALIDATION', { detail: '工单完成后才能发送服务报告' });
         const mobile = body.mobile ?? String(row.custom_phone ?? '');
         if (!MOBILE.test(mobile)) throw new AppError('VALIDATION', { detail: '联系电话不是手机号，请填写接收短信的手机号' });
         const link = await createReportLink(tx, { enterpriseId: v.enterpriseId, orderId: body.orderId, mobile, userId: v.id, timeZone: v.timeZone });
-        const url = `${linkBase(deps.config, req)}/api/report/order/${link.token}`;
-        const text = `【${user.enterprise.name}】您的工单${row.order_no}服务报告已生成，点击查看：${url} ，${REPORT_LINK_DAYS}天内有效。`;
-        // Inside the transaction: a failed send leaves no link behind.
-        await service<SmsSender>(deps, 'sms').send(mobile, text, link.token);
-        return { mobile, expireTime: link.expireTime };
+        return { row, mobile, link };
       });
-      return withMessage(result, '发送成功');
+      const url = `${linkBase(deps.config, req)}/api/report/order/${link.token}`;
+      const text = `【${user.enterprise.name}】您的工单${row.order_no}服务报告已生成，点击查看：${url} ，${REPORT_LINK_DAYS}天内有效。`;
+      // Sent with the order unlocked: a slow gateway holds up no one's work on it. The new link replaces the old ones
+      // only once the text went; a failed send removes it.
+      await sendLinkText(db, service<SmsSender>(deps, 'sms'), { mobile, text, token: link.token }, { undo: link.drop, confirm: link.replace });
+      return withMessage({ mobile, expireTime: link.expireTime }, '发送成功');
     },
     publicReport: async ({ params, reply }) => {
       const link = await openReportLink(db, String(params.token ?? ''));

@@ -52,6 +52,10 @@ export const insertLoginToken = (ex: Executor, c: Candidate, tokenHash: string, 
   ex.execute(sql`insert into portal_login_tokens (enterprise_id, account_id, token_hash, expires_at)
         values (${c.enterprise_id}, ${c.id}, ${tokenHash}, now() + make_interval(mins => ${minutes}))`);
 
+/** Removes a link whose text was never delivered. */
+export const dropLoginToken = (ex: Executor, c: Candidate, tokenHash: string) =>
+  ex.execute(sql`delete from portal_login_tokens where enterprise_id = ${c.enterprise_id} and account_id = ${c.id} and token_hash = ${tokenHash}`);
+
 /** Spends a live link in one guarded update: its account, or undefined when unknown, spent or expired. */
 export async function spendLoginToken(ex: Executor, tokenHash: string) {
   const [k] = await rows<{ enterprise_id: number; account_id: number }>(

@@ -7,12 +7,13 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../platfor
 import { AppError } from '../../platform/errors';
 import { assertNewPassword } from '../../platform/passwords';
 import { createPortalSession, type PortalSession } from '../../platform/portal-session';
-import type { SmsSender } from '../../platform/sms';
+import { type SmsSender, sendLinkText } from '../../platform/sms';
 import {
   type Candidate,
   candidateOf,
   candidates,
   dropOtherSessions,
+  dropLoginToken,
   dropSession,
   insertLoginToken,
   linkSentWithin,
@@ -81,17 +82,20 @@ export async function portalPasswordLogin(
 export async function sendLoginLink(db: Db, sms: SmsSender, mobile: string, origin: string): Promise<number> {
   const list = (await candidates(db, mobile)).filter((c) => c.enabled);
   for (const c of list) {
-    await db.transaction(async (tx) => {
-      // One queue per account: two requests at once send one link.
+    const token = randomToken();
+    const made = await db.transaction(async (tx) => {
+      // One queue per account: of two requests at once, the second finds the first's link and sends nothing.
       await lockAccountLinks(tx, c.id);
       // Too soon after the last link: nothing is sent, and the answer is the same (it tells no one the account exists).
-      if (await linkSentWithin(tx, c, LINK_RESEND_SECONDS)) return;
-      const token = randomToken();
+      if (await linkSentWithin(tx, c, LINK_RESEND_SECONDS)) return false;
       await insertLoginToken(tx, c, sha256(token), PORTAL_LINK_MINUTES);
-      const url = `${origin}${PORTAL_LINK_PATH}?token=${token}`;
-      // Inside the transaction: a failed send leaves no link behind.
-      await sms.send(mobile, `【${c.enterprise_name}】您的服务门户登录链接：${url} ，${PORTAL_LINK_MINUTES}分钟内有效，仅可使用一次。`, token);
+      return true;
     });
+    if (!made) continue;
+    const url = `${origin}${PORTAL_LINK_PATH}?token=${token}`;
+    const text = `【${c.enterprise_name}】您的服务门户登录链接：${url} ，${PORTAL_LINK_MINUTES}分钟内有效，仅可使用一次。`;
+    // Sent after commit (a slow gateway holds no connection); a failed send drops the link, so asking again works at once.
+    await sendLinkText(db, sms, { mobile, text, token }, { undo: (ex) => dropLoginToken(ex, c, sha256(token)) });
   }
   return LINK_RESEND_SECONDS;
 }

@@ -341,6 +341,10 @@ export async function linkMadeWithin(ex: Executor, ep: number, quotationId: numb
   return recent != null;
 }
 
+/** Removes a link whose text was never delivered. */
+export const dropSignLink = (ex: Executor, ep: number, tokenHash: string) =>
+  ex.execute(sql`delete from quotation_sign_links where enterprise_id = ${ep} and token_hash = ${tokenHash}`);
+
 export const insertSignLink = (
   ex: Executor,
   l: { enterpriseId: number; quotationId: number; tokenHash: string; mobile: string; name: string | null; hours: number; createdBy: number },

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { service } from '../../platform/deps';
 import type { SmsSender } from '../../platform/sms';
+import { STRONG_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
+import { startSmsGateway, tokenIn } from '../../test/sms-gateway';
 import { type CommerceTeam, commerceTeam, dayFromToday } from '../commerce/commerce.fixtures';
 import { newCustomer } from '../customers/test-helpers';
 import { insertOrder } from '../orders/test-helpers';
@@ -186,6 +188,40 @@ describe('portal sessions', () => {
     const unknown = await c.send(P.sendLink, { mobile: '13912345678' });
     expect(unknown.success).toBe(true);
     expect(unknown.message).toBe(sentLink.message);
+  });
+  it('a slow SMS gateway holds no connection: six links wait on it (the pool has five) while a password login answers; a failed send keeps no link', async () => {
+    const gw = await startSmsGateway();
+    const restore = gw.install(t);
+    try {
+      const accounts = await Promise.all(Array.from({ length: 6 }, () => makeAccount(t.deps.db, a.ep, a.customer)));
+      const release = gw.hold();
+      const waiting = accounts.map((acc) => new PortalClient(t.app).send(P.sendLink, { mobile: acc.mobile }));
+      // Before, each send kept its transaction (and its connection) open: the sixth never reached the gateway.
+      await expect.poll(() => gw.texts.length).toBe(6);
+      const login = await Promise.race([
+        new PortalClient(t.app).send(P.login, { mobile: xMobile, password: STRONG_PASSWORD }).then((r) => r.message),
+        new Promise((r) => setTimeout(() => r('waited for the gateway'), 3_000)),
+      ]);
+      expect(login).toBe('登录成功');
+      release();
+      expect(tally(await Promise.all(waiting))).toEqual({ ok: 6 });
+      const token = tokenIn(gw.texts[0]?.text ?? '');
+      expect((await new PortalClient(t.app).send(P.linkLogin, { token })).success).toBe(true);
+
+      const acc = await makeAccount(t.deps.db, a.ep, a.customer);
+      gw.status = 500;
+      const failed = await new PortalClient(t.app).send(P.sendLink, { mobile: acc.mobile });
+      expect(failed).toMatchObject({ success: false, code: 'SMS_FAILED', message: '短信发送失败，请稍后再试' });
+      expect(await count(sql`select count(*)::int as n from portal_login_tokens where enterprise_id = ${a.ep} and account_id = ${acc.id}`)).toBe(0);
+      // No link was kept, so no minute's wait: asking again sends at once.
+      gw.status = 200;
+      expect((await new PortalClient(t.app).send(P.sendLink, { mobile: acc.mobile })).success).toBe(true);
+      expect(gw.texts.at(-1)?.mobile).toBe(acc.mobile);
+      expect(await count(sql`select count(*)::int as n from portal_login_tokens where enterprise_id = ${a.ep} and account_id = ${acc.id}`)).toBe(1);
+    } finally {
+      restore();
+      await gw.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { service } from '../../platform/deps';
 import type { SmsSender } from '../../platform/sms';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
+import { startSmsGateway, tokenIn } from '../../test/sms-gateway';
 import { type CommerceTeam, commerceTeam, dayFromToday } from '../commerce/commerce.fixtures';
 import { insertOrder } from '../orders/test-helpers';
 import { PortalClient } from './portal.fixtures';
@@ -127,5 +128,36 @@ describe('quotation signature link by SMS', () => {
     const r = await a.sales.client.send(Q.signLink, { id });
     expect(r.success, r.message).toBe(true);
     expect(r.data.mobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
+  });
+
+  it('a slow SMS gateway holds nothing: the quotation stays free while the text waits; a failed send answers 短信发送失败 and leaves no link', async () => {
+    const gw = await startSmsGateway();
+    const restore = gw.install(t);
+    try {
+      const id = await sentQuote(a);
+      const release = gw.hold();
+      const slow = a.sales.client.send(Q.signLink, { id, mobile: '13912340001', name: '王工' });
+      await expect.poll(() => gw.texts.filter((m) => m.mobile === '13912340001').length).toBe(1);
+      // Before, the quotation stayed locked until the gateway answered: this failed with lock_not_available.
+      await t.deps.db.transaction((tx) => tx.execute(sql`select id from quotations where enterprise_id = ${a.ep} and id = ${id} for update nowait`));
+      // A second send meanwhile finds the committed link: one a minute still holds.
+      expect((await a.sales.client.send(Q.signLink, { id, mobile: '13912340001' })).code).toBe('QUOTE_LINK_TOO_SOON');
+      release();
+      expect((await slow).success).toBe(true);
+      const token = tokenIn(gw.texts.at(-1)?.text ?? '');
+      expect((await new PortalClient(t.app).send(P.signView, { token })).data).toMatchObject({ id, contactName: '王工' });
+
+      const other = await sentQuote(a);
+      gw.status = 500;
+      const failed = await a.sales.client.send(Q.signLink, { id: other, mobile: '13912340002' });
+      expect(failed).toMatchObject({ success: false, code: 'SMS_FAILED', message: '短信发送失败，请稍后再试' });
+      expect(await count(sql`select count(*)::int as n from quotation_sign_links where enterprise_id = ${a.ep} and quotation_id = ${other}`)).toBe(0);
+      gw.status = 200;
+      // No link was left, so no minute's wait either.
+      expect((await a.sales.client.send(Q.signLink, { id: other, mobile: '13912340002' })).success).toBe(true);
+    } finally {
+      restore();
+      await gw.close();
+    }
   });
 });

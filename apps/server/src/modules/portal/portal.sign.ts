@@ -8,19 +8,33 @@ import type { Actor } from '../../platform/actor';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { type Deps, service } from '../../platform/deps';
 import { AppError, invalid } from '../../platform/errors';
-import type { SmsSender } from '../../platform/sms';
+import { type SmsSender, sendLinkText } from '../../platform/sms';
 import { todayIn } from '../commerce/coverage';
 import { quotationScope } from '../commerce/quotation.repo';
 import { acceptQuotation, rejectQuotation } from '../commerce/quotation.service';
 import { saveDataUrl } from '../files/uploads.service';
-import { contactWithMobile, customerQuoteGuard, insertSignLink, linkMadeWithin, liveLink, quoteForLink, type SignLink, signLinkOf } from './portal.repo';
+import {
+  contactWithMobile,
+  customerQuoteGuard,
+  dropSignLink,
+  insertSignLink,
+  linkMadeWithin,
+  liveLink,
+  quoteForLink,
+  type SignLink,
+  signLinkOf,
+} from './portal.repo';
 import { dropUpload, quoteDetail } from './portal.service';
 
 const masked = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
 
-/** Sends the link: a sent quotation not past its date, the user's own scope; one link a minute per quotation. */
+/**
+ * Sends the link: a sent quotation not past its date, the user's own scope; one link a minute per quotation. The text goes
+ * after commit, with the quotation unlocked; a failed send removes the link (and with it the minute's wait).
+ */
 export async function sendSignLink(deps: Deps, a: Actor, b: { id: number; mobile?: string | null; name?: string | null }, origin: string) {
-  return deps.db.transaction(async (tx) => {
+  const token = randomToken();
+  const { q, mobile, name } = await deps.db.transaction(async (tx) => {
     const q = await quoteForLink(tx, a.enterpriseId, b.id, todayIn(a.timeZone), quotationScope(a));
     if (!q) throw new AppError('NOT_FOUND');
     if (q.state !== 2) throw new AppError('QUOTE_NOT_SENT');
@@ -34,7 +48,6 @@ export async function sendSignLink(deps: Deps, a: Actor, b: { id: number; mobile
       name ??= c.name;
     }
     if (await linkMadeWithin(tx, a.enterpriseId, b.id, LINK_RESEND_SECONDS)) throw new AppError('QUOTE_LINK_TOO_SOON');
-    const token = randomToken();
     await insertSignLink(tx, {
       enterpriseId: a.enterpriseId,
       quotationId: b.id,
@@ -44,15 +57,12 @@ export async function sendSignLink(deps: Deps, a: Actor, b: { id: number; mobile
       hours: QUOTE_SIGN_LINK_HOURS,
       createdBy: a.id,
     });
-    const url = `${origin}${QUOTE_SIGN_PATH}?token=${token}`;
-    // Inside the transaction: a failed send leaves no link behind.
-    await service<SmsSender>(deps, 'sms').send(
-      mobile,
-      `【${q.enterprise_name}】${name ? `${name}您好，` : ''}报价单${q.quote_no}（${q.title}）请点击链接查看并签字确认：${url} ，${QUOTE_SIGN_LINK_HOURS}小时内有效，仅可使用一次。`,
-      token,
-    );
-    return { mobile: masked(mobile), hours: QUOTE_SIGN_LINK_HOURS };
+    return { q, mobile, name };
   });
+  const url = `${origin}${QUOTE_SIGN_PATH}?token=${token}`;
+  const text = `【${q.enterprise_name}】${name ? `${name}您好，` : ''}报价单${q.quote_no}（${q.title}）请点击链接查看并签字确认：${url} ，${QUOTE_SIGN_LINK_HOURS}小时内有效，仅可使用一次。`;
+  await sendLinkText(deps.db, service<SmsSender>(deps, 'sms'), { mobile, text, token }, { undo: (ex) => dropSignLink(ex, a.enterpriseId, sha256(token)) });
+  return { mobile: masked(mobile), hours: QUOTE_SIGN_LINK_HOURS };
 }
 
 type Link = SignLink;

@@ -3,13 +3,24 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 
-/** Retires the task's unused links (a new one replaces them). */
-export const retireTokens = (ex: Executor, ep: number, taskId: number) =>
-  ex.execute(sql`update return_visit_tokens set expires_at = least(expires_at, now()) where enterprise_id = ${ep} and task_id = ${taskId} and used_at is null`);
+/** Retires the task's unused links made before link `id` (the one that replaces them). */
+export const retireTokens = (ex: Executor, ep: number, taskId: number, id: number) =>
+  ex.execute(sql`update return_visit_tokens set expires_at = least(expires_at, now())
+    where enterprise_id = ${ep} and task_id = ${taskId} and id < ${id} and used_at is null`);
 
-export const insertToken = (ex: Executor, ep: number, taskId: number, tokenHash: string, days: number) =>
-  ex.execute(sql`insert into return_visit_tokens (enterprise_id, task_id, token_hash, expires_at)
-      values (${ep}, ${taskId}, ${tokenHash}, now() + make_interval(days => ${days}))`);
+/** Stores a link; answers its id. */
+export async function insertToken(ex: Executor, ep: number, taskId: number, tokenHash: string, days: number): Promise<number> {
+  const [r] = await rows<{ id: number }>(
+    ex,
+    sql`insert into return_visit_tokens (enterprise_id, task_id, token_hash, expires_at)
+      values (${ep}, ${taskId}, ${tokenHash}, now() + make_interval(days => ${days})) returning id::int`,
+  );
+  if (!r) throw new Error('return_visit_tokens insert returned no row');
+  return r.id;
+}
+
+/** Removes a link whose text was never delivered. */
+export const dropToken = (ex: Executor, ep: number, id: number) => ex.execute(sql`delete from return_visit_tokens where enterprise_id = ${ep} and id = ${id}`);
 
 export const markSmsSent = (ex: Executor, ep: number, taskId: number) =>
   ex.execute(sql`update return_visit_tasks set sms_sent_at = now(), updated_at = now() where enterprise_id = ${ep} and id = ${taskId}`);

@@ -5,11 +5,11 @@ import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, invalid } from '../../platform/errors';
-import type { SmsSender } from '../../platform/sms';
+import { type SmsSender, sendLinkText } from '../../platform/sms';
 import { NOW } from '../../platform/sql';
 import { openFollowUp, visibleTask } from './tasks.service';
 import { openFromVisit } from '../quality/complaint.service';
-import { insertToken, lockAnsweredTask, markSmsSent, portalRating, retireTokens, spendToken, surveyRow, timeZoneOf, tokenOf } from './survey.repo';
+import { dropToken, insertToken, lockAnsweredTask, markSmsSent, portalRating, retireTokens, spendToken, surveyRow, timeZoneOf, tokenOf } from './survey.repo';
 import { setFollowUpOrder } from './tasks.repo';
 import { moveTask, visitCtxOf } from './visits.state';
 import { firstDictItem } from '../settings/dict.repo';
@@ -18,9 +18,13 @@ const MOBILE = /^1\d{10}$/;
 /** A score below this makes the customer's answer 回访不通过 (docs/decisions.md, Return visits). */
 const LOW_SCORE = 3;
 
-/** Sends the customer's contact the survey link; answers the mobile it went to. */
+/**
+ * Sends the customer's contact the survey link; answers the mobile it went to. The text goes after commit (a slow gateway
+ * holds neither the task nor a connection); only then does the new link retire the earlier ones and mark the task sent.
+ */
 export async function sendSms(db: Db, sms: SmsSender, a: Actor, b: BodyOf<typeof C.sendSms>, origin: string, enterpriseName: string) {
-  return db.transaction(async (tx) => {
+  const token = randomToken();
+  const { t, mobile, id } = await db.transaction(async (tx) => {
     const t = await visibleTask(tx, a, b.taskId);
     const ctx = visitCtxOf(a, t);
     if (t.state !== 1 && t.state !== 4) throw new AppError('VISIT_DONE');
@@ -28,16 +32,23 @@ export async function sendSms(db: Db, sms: SmsSender, a: Actor, b: BodyOf<typeof
     if (!ctx.visitor) throw new AppError('VISIT_NOT_MINE');
     const mobile = String(t.custom_phone ?? '').trim();
     if (!MOBILE.test(mobile)) throw invalid('联系电话不是手机号，无法发送短信回访');
-    const token = randomToken();
-    await retireTokens(tx, a.enterpriseId, b.taskId);
-    await insertToken(tx, a.enterpriseId, b.taskId, sha256(token), SURVEY_TOKEN_DAYS);
-    await markSmsSent(tx, a.enterpriseId, b.taskId);
-    const url = `${origin}/returnVisitSurvey?token=${token}`;
-    const text = `【${enterpriseName}】您好，您的${t.visit_type === 6 ? '事件' : '工单'}${t.order_no}已完成服务，请为本次服务评价：${url} ，${SURVEY_TOKEN_DAYS}天内有效。`;
-    // Inside the transaction: a failed send leaves no link behind.
-    await sms.send(mobile, text, token);
-    return { mobile };
+    return { t, mobile, id: await insertToken(tx, a.enterpriseId, b.taskId, sha256(token), SURVEY_TOKEN_DAYS) };
   });
+  const url = `${origin}/returnVisitSurvey?token=${token}`;
+  const text = `【${enterpriseName}】您好，您的${t.visit_type === 6 ? '事件' : '工单'}${t.order_no}已完成服务，请为本次服务评价：${url} ，${SURVEY_TOKEN_DAYS}天内有效。`;
+  await sendLinkText(
+    db,
+    sms,
+    { mobile, text, token },
+    {
+      undo: (ex) => dropToken(ex, a.enterpriseId, id),
+      confirm: async (tx) => {
+        await retireTokens(tx, a.enterpriseId, b.taskId, id);
+        await markSmsSent(tx, a.enterpriseId, b.taskId);
+      },
+    },
+  );
+  return { mobile };
 }
 
 /** The survey page: the order's summary and the questions. A wrong, expired or retired link says so, nothing more. */

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { race, tally } from '../../test/race';
+import { startSmsGateway, tokenIn } from '../../test/sms-gateway';
 import { provisionDictionaries } from '../settings/dict.service';
 import { insertPlan, insertTask, taskOf } from './test-helpers';
 
@@ -90,5 +92,49 @@ describe('the SMS visit', () => {
     expect((await s.visitor.send(C.sendSms, { taskId: id })).message).toBe('联系电话不是手机号，无法发送短信回访');
     await s.visitor.send(C.submit, { taskId: id, state: 5 });
     expect((await s.visitor.send(C.sendSms, { taskId: id })).code).toBe('VISIT_DONE');
+  });
+
+  it('a slow SMS gateway holds nothing: the task stays free while the text waits; a failed send keeps the earlier link; 5 at once leave one live link', async () => {
+    const gw = await startSmsGateway();
+    const restore = gw.install(t);
+    try {
+      const s = await setup();
+      const { id } = await s.mk('13900004444');
+      const release = gw.hold();
+      const slow = s.visitor.send(C.sendSms, { taskId: id });
+      await expect.poll(() => gw.texts.length).toBe(1);
+      // Before, the task stayed locked until the gateway answered: this failed with lock_not_available.
+      await t.deps.db.transaction((tx) => tx.execute(sql`select id from return_visit_tasks where enterprise_id = ${s.ep} and id = ${id} for update nowait`));
+      release();
+      expect((await slow).success).toBe(true);
+      const first = tokenIn(gw.texts[0]?.text ?? '');
+      const live = () =>
+        rows<{ id: number }>(
+          t.deps.db,
+          sql`select id::int from return_visit_tokens where enterprise_id = ${s.ep} and task_id = ${id} and used_at is null and expires_at > now() order by id`,
+        );
+      expect(await live()).toHaveLength(1);
+
+      gw.status = 500;
+      expect(await s.visitor.send(C.sendSms, { taskId: id })).toMatchObject({ success: false, code: 'SMS_FAILED', message: '短信发送失败，请稍后再试' });
+      // The text never went: the customer's earlier link still opens, and no second link was kept.
+      expect(await live()).toHaveLength(1);
+      expect((await anon().send(C.survey, { token: first })).data.answered).toBe(false);
+
+      gw.status = 200;
+      const answers = await race(5, () => s.visitor.send(C.sendSms, { taskId: id }));
+      expect(tally(answers)).toEqual({ ok: 5 });
+      const [only, ...more] = await live();
+      expect(more).toEqual([]);
+      const [newest] = await rows<{ id: number }>(
+        t.deps.db,
+        sql`select max(id)::int as id from return_visit_tokens where enterprise_id = ${s.ep} and task_id = ${id}`,
+      );
+      expect(only?.id).toBe(newest?.id);
+      expect((await anon().send(C.survey, { token: first })).code).toBe('SURVEY_INVALID');
+    } finally {
+      restore();
+      await gw.close();
+    }
   });
 });
