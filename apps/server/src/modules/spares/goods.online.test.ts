@@ -393,6 +393,34 @@ describe('an application paid twice', () => {
     }
   });
 
+  it('the application changed while the gateway answered (another method): 数据已变更，请刷新后重试, no payment written; 去支付 again works', async () => {
+    const s = await stockedTeam(t);
+    const { id, pay } = await unpaid(s, 3);
+    let release = () => {};
+    createHeld = new Promise<void>((r) => {
+      release = r;
+    });
+    try {
+      const slow = s.tm.admin.client.call(G.payOnline, { id });
+      await expect.poll(() => [...received.values()].some((b) => b.subject === `备件申请单${id}` && b.method === 3)).toBe(true);
+      // No request changes the method of a waiting application today; the guard stands for the day one does.
+      await t.deps.db.execute(sql`update goods_orders set payment_method = 2 where enterprise_id = ${s.tm.ep} and id = ${id}`);
+      release();
+      const r = await slow;
+      expect(r).toMatchObject({ success: false, code: 'DATA_CHANGED', message: '数据已变更，请刷新后重试' });
+      const made = await rows<{ n: number }>(
+        t.deps.db,
+        sql`select count(*)::int as n from goods_payments where enterprise_id = ${s.tm.ep} and goods_order_id = ${id}`,
+      );
+      expect(made[0]?.n).toBe(0);
+    } finally {
+      release();
+      createHeld = null;
+    }
+    const again = await pay();
+    expect(received.get(again.paymentNo)?.method).toBe(2);
+  });
+
   it('the keeper confirmed 线下, then the online money arrives: SUCCESS, given back', async () => {
     const s = await stockedTeam(t);
     const ep = s.tm.ep;
