@@ -45,6 +45,11 @@ export async function lastCodeAt(ex: Executor, mobile: string, purpose: string):
   return r?.at ?? null;
 }
 
+/** Removes a code whose text was never delivered (so asking again need not wait). */
+export async function dropCode(ex: Executor, mobile: string, purpose: string, codeHash: string): Promise<void> {
+  await ex.delete(smsCodes).where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), eq(smsCodes.codeHash, codeHash)));
+}
+
 export async function storeCode(ex: Executor, mobile: string, purpose: string, codeHash: string, ttlSeconds: number): Promise<void> {
   await ex.insert(smsCodes).values({
     mobile,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeEnterprise, makeUser, TEST_PASSWORD, STRONG_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { startSmsGateway } from '../../test/sms-gateway';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +95,26 @@ describe('code login', () => {
     expect(ok.success).toBe(true);
     const reuse = await new Client(t.app).post('/stand/codeLogin', { mobile: u.mobile, code });
     expect(reuse).toMatchObject({ success: false, message: '验证码错误或已过期' });
+  });
+
+  it('a gateway that refuses the text answers 短信发送失败 and keeps no code: asking again sends at once', async () => {
+    const gw = await startSmsGateway();
+    const restore = gw.install(t);
+    try {
+      const ep = await makeEnterprise(t.deps.db);
+      const u = await makeUser(t.deps.db, ep);
+      const c = new Client(t.app);
+      gw.status = 500;
+      expect(await c.post('/stand/sendCode', { mobile: u.mobile })).toMatchObject({ success: false, code: 'SMS_FAILED', message: '短信发送失败，请稍后再试' });
+      expect(await rows(t.deps.db, sql`select 1 from sms_codes where mobile = ${u.mobile}`)).toEqual([]);
+      gw.status = 200;
+      expect((await c.post('/stand/sendCode', { mobile: u.mobile })).success).toBe(true);
+      const code = /验证码是(\d{6})/.exec(gw.texts.at(-1)?.text ?? '')?.[1];
+      expect((await c.post('/stand/codeLogin', { mobile: u.mobile, code })).success).toBe(true);
+    } finally {
+      restore();
+      await gw.close();
+    }
   });
 
   it('refuses an expired code', async () => {

@@ -117,7 +117,13 @@ export async function sendCode(db: Db, sms: SmsSender, mobile: string, purpose: 
     }
     await repo.storeCode(tx, mobile, purpose, sha256(code), CODE_TTL_SECONDS);
   });
-  await sms.send(mobile, `【服务管家】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`, code);
+  try {
+    await sms.send(mobile, `【服务管家】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`, code);
+  } catch (err) {
+    // Nobody received it: drop it, so asking again works at once.
+    await repo.dropCode(db, mobile, purpose, sha256(code));
+    throw err;
+  }
   return CODE_RESEND_SECONDS;
 }
 
