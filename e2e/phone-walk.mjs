@@ -1,13 +1,14 @@
 // Ad-hoc phone-width walk (not a test): node e2e/phone-walk.mjs <baseURL> <mobile>...
 // Opens every menu entry of each demo user at 390 px and names the pages that scroll sideways, have an element past
 // the screen's edge (outside a table, tab bar or other scroller), show an error toast or throw; each gets a screenshot
-// in /tmp/phone-walk. The demo password is DEMO_PASSWORD (demo1234 by default).
+// in /tmp/phone-walk. The demo password is DEMO_PASSWORD (demo1234 by default). WALK_WIDTH=1440 walks at desktop width.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 const [base, ...users] = process.argv.slice(2);
 const password = process.env.DEMO_PASSWORD ?? 'demo1234';
 const out = '/tmp/phone-walk';
+const width = Number(process.env.WALK_WIDTH ?? 390);
 mkdirSync(out, { recursive: true });
 
 /** Every unlocked path of the menu answer. */
@@ -39,7 +40,14 @@ function lookAt() {
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 for (const mobile of users) {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', isMobile: true, hasTouch: true });
+  const phone = width < 768;
+  const ctx = await browser.newContext({
+    viewport: { width, height: phone ? 780 : 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    isMobile: phone,
+    hasTouch: phone,
+  });
   const page = await ctx.newPage();
   const thrown = [];
   page.on('pageerror', (e) => thrown.push(e.message));
