@@ -65,6 +65,12 @@ test('the provider money loop: completed at phone width and priced, claimed, che
   await phone.context().close();
 
   const fin = await as(browser, url, FINANCE);
+  // His home lists what waits for him; 费用审批 opens the list that holds the claim, its menu entry counted.
+  await fin.goto('/guideOne');
+  await fin.locator('.ant-card', { hasText: '待办事项' }).getByText('费用审批', { exact: true }).click();
+  await expect(fin).toHaveURL(/\/transportation\/fee\/approval$/);
+  await expect(fin.locator('.ant-menu-item', { hasText: '费用审批' }).locator('.sk-badge')).toBeVisible();
+  await expect(page$(fin).locator('tr', { hasText: order.orderNo })).toContainText('审批中');
   // Finance's menu has both pages.
   await fin.goto('/service/fee/standard');
   await expect(page$(fin).getByText('上海地区')).toBeVisible();

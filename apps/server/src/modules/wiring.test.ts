@@ -164,6 +164,11 @@ const BEFORE: Record<string, string[]> = {
     '/approvalProcess/todoCount modules/approvals/approvals.routes.ts',
     '/v2/order/getAllVisitCount modules/visits/visits.routes.ts',
     '/call/callback/count modules/calls/calls.routes.ts',
+    // Added with finance's to-dos (docs/settlement.md, Badges).
+    '/settleAccounts/todoCount modules/settle/settle.badges.ts',
+    '/transportation/fee/approval/todoCount modules/settle/settle.badges.ts',
+    '/CostCheck/todoCount modules/settle/settle.badges.ts',
+    '/rewards/todoCount modules/settle/settle.badges.ts',
   ],
   poolBadge: ['modules/pool/pool.routes.ts'],
   menuGrants: ['projects modules/projects/projects.routes.ts'],

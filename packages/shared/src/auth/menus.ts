@@ -153,11 +153,11 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [515, 'OutboundOrder', '出库单', '/outboundOrder'],
   ]),
   ...group(6, 'AccountBookOutlined', [
-    [601, 'CostCheck', '费用审核', '/CostCheck'],
-    [602, 'SettleAccountsList', '外包结算', '/settleAccounts/list'],
+    [601, 'CostCheck', '费用审核', '/CostCheck', { badge: '/CostCheck/todoCount' }],
+    [602, 'SettleAccountsList', '外包结算', '/settleAccounts/list', { badge: '/settleAccounts/todoCount' }],
     [603, 'ServiceGroupList', '平台结算', '/ServiceGroup/list'],
-    [604, 'CommissionOrder', '奖惩管理', '/commissionOrder/list'],
-    [605, 'TransportationFeeApproval', '费用审批', '/transportation/fee/approval'],
+    [604, 'CommissionOrder', '奖惩管理', '/commissionOrder/list', { badge: '/rewards/todoCount' }],
+    [605, 'TransportationFeeApproval', '费用审批', '/transportation/fee/approval', { badge: '/transportation/fee/approval/todoCount' }],
     [606, 'ServiceFeeStandard', '服务费标准', '/service/fee/standard'],
   ]),
   ...group(7, 'BarChartOutlined', [

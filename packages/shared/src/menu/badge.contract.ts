@@ -21,6 +21,11 @@ export const BADGE_COUNT_PATHS = [
   '/project/myTaskCount',
   // Not in the spec's list: the caller's call-back tasks of missed calls (docs/calls.md).
   '/call/callback/count',
+  // Not in the spec's list: what waits for the finance side (or a provider's user) in the settle area (docs/settlement.md, Badges).
+  '/settleAccounts/todoCount',
+  '/transportation/fee/approval/todoCount',
+  '/CostCheck/todoCount',
+  '/rewards/todoCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -46,6 +51,10 @@ export const badgeCountContract = {
   projectExamineCount: countEndpoint('/project/examineCount'),
   myProjectTaskCount: countEndpoint('/project/myTaskCount'),
   callbackCount: countEndpoint('/call/callback/count'),
+  settleTodoCount: countEndpoint('/settleAccounts/todoCount'),
+  claimTodoCount: countEndpoint('/transportation/fee/approval/todoCount'),
+  costCheckTodoCount: countEndpoint('/CostCheck/todoCount'),
+  rewardTodoCount: countEndpoint('/rewards/todoCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

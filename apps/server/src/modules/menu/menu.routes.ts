@@ -41,6 +41,10 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     projectExamineCount: count(B.projectExamineCount.path),
     myProjectTaskCount: count(B.myProjectTaskCount.path),
     callbackCount: count(B.callbackCount.path),
+    settleTodoCount: count(B.settleTodoCount.path),
+    claimTodoCount: count(B.claimTodoCount.path),
+    costCheckTodoCount: count(B.costCheckTodoCount.path),
+    rewardTodoCount: count(B.rewardTodoCount.path),
     mobileCount: async ({ actor, user }) => Object.fromEntries((await svc.menuCounts(deps, actor, user)).map((c) => [c.entry.routerName, c.count])),
     waitToDoList: async ({ actor, user }) =>
       (await svc.menuCounts(deps, actor, user))

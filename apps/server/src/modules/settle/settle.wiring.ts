@@ -4,6 +4,7 @@ import { wireRewardsService } from './rewards.service';
 import { wireSettleExport } from './settle.export';
 import { installPricing } from './settle.routes';
 import { installRewardRules } from './rewards.rules';
+import { wireSettleBadges } from './settle.badges';
 
 /**
  * Every subscriber of the settle module (state hooks, order-created hooks, approval ends, job handlers, schedules,
@@ -17,4 +18,5 @@ export function wireSettle(): void {
   wireSettleExport();
   installPricing();
   installRewardRules();
+  wireSettleBadges();
 }

@@ -1,0 +1,73 @@
+// The settle area's menu badges, and so the finance user's home to-dos: what waits for his side in each list
+// (docs/settlement.md, "Badges"). A step an approval flow decides is left to the flow's approvers (审批处理 counts it),
+// and a step its own submitter may not take is not counted for him.
+import { CLAIM_POWER, COST_CHECK_POWER, hasPower, REWARD_POWER, SETTLE_POWER } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
+import { CLAIM_APPROVAL_KIND } from './claims.service';
+import { REWARD_APPROVAL_KIND } from './rewards.service';
+import { SETTLE_APPROVAL_KIND } from './settle.service';
+
+const countOf = async (ex: Executor, q: ReturnType<typeof sql>) => (await rows<{ n: number }>(ex, q))[0]?.n ?? 0;
+
+/** No approval instance of `kind` is waiting for the document `alias`.id (then the finance side decides in one step). */
+const noFlowWaiting = (kind: string, alias: string) =>
+  sql`not exists (select 1 from approval_instances i where i.enterprise_id = ${sql.identifier(alias)}.enterprise_id and i.kind = ${kind}
+    and i.doc_id = ${sql.identifier(alias)}.id and i.state = 0)`;
+
+/**
+ * 外包结算. Finance: drafts to issue, disputes to resolve, confirmed statements to approve (unless a flow decides or he
+ * issued it) and approved ones to pay. A provider's user: his provider's issued statements to confirm.
+ */
+export function settleTodoCount(ex: Executor, a: Actor): Promise<number> {
+  if (a.providerId != null)
+    return countOf(ex, sql`select count(*)::int as n from settlements where enterprise_id = ${a.enterpriseId} and provider_id = ${a.providerId} and state = 2`);
+  return countOf(
+    ex,
+    sql`select count(*)::int as n from settlements s where s.enterprise_id = ${a.enterpriseId} and (s.state in (1, 4, 5)
+      or (s.state = 3 and s.issued_by is distinct from ${a.id} and ${noFlowWaiting(SETTLE_APPROVAL_KIND, 's')}))`,
+  );
+}
+
+/** 费用审批. Finance: claims 审批中 that no flow decides. Nothing waits for a provider's user here. */
+export function claimTodoCount(ex: Executor, a: Actor): Promise<number> {
+  if (a.providerId != null) return Promise.resolve(0);
+  return countOf(
+    ex,
+    sql`select count(*)::int as n from fee_claims c where c.enterprise_id = ${a.enterpriseId} and c.state = 1 and ${noFlowWaiting(CLAIM_APPROVAL_KIND, 'c')}`,
+  );
+}
+
+/** 费用审核. Finance: approved transport fees past the tolerance, 待审核. */
+export function costCheckTodoCount(ex: Executor, a: Actor): Promise<number> {
+  if (a.providerId != null) return Promise.resolve(0);
+  return countOf(ex, sql`select count(*)::int as n from fee_claims where enterprise_id = ${a.enterpriseId} and check_state = 1`);
+}
+
+/** 奖惩管理. Finance: a rule's proposals to confirm, and records 待审批 that no flow decides and he did not submit. */
+export function rewardTodoCount(ex: Executor, a: Actor): Promise<number> {
+  if (a.providerId != null) return Promise.resolve(0);
+  return countOf(
+    ex,
+    sql`select count(*)::int as n from rewards r where r.enterprise_id = ${a.enterpriseId} and (r.state = 0
+      or (r.state = 1 and r.submitted_by is distinct from ${a.id} and ${noFlowWaiting(REWARD_APPROVAL_KIND, 'r')}))`,
+  );
+}
+
+/** A badge count needs the power of the list it counts. */
+const needing =
+  (power: string, count: (ex: Executor, a: Actor) => Promise<number>): BadgeCountFn =>
+  ({ actor, deps }) => {
+    if (!hasPower(actor.powers, power)) throw new AppError('NO_POWER');
+    return count(deps.db, actor);
+  };
+
+export function wireSettleBadges(): void {
+  registerBadgeCount('/settleAccounts/todoCount', needing(SETTLE_POWER, settleTodoCount));
+  registerBadgeCount('/transportation/fee/approval/todoCount', needing(CLAIM_POWER, claimTodoCount));
+  registerBadgeCount('/CostCheck/todoCount', needing(COST_CHECK_POWER, costCheckTodoCount));
+  registerBadgeCount('/rewards/todoCount', needing(REWARD_POWER, rewardTodoCount));
+}
