@@ -75,7 +75,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [101, 'AllOrder', '全部工单', '/allOrder'],
     [102, 'CreateOrder', '新建工单', '/createOrder'],
     [103, 'AcceptanceOrder', '待受理工单', '/acceptanceOrder', { badge: '/v2/order/getAllAcceptanceCount?dataType=1' }],
-    [104, 'MyOrder', '我的工单', '/myOrder', { freeLock: 'myOrder' }],
+    [104, 'MyOrder', '我的工单', '/myOrder', { freeLock: 'myOrder', badge: '/v2/order/getOrderListCount?mine=1' }],
     [105, 'TeamworkOrder', '协同工单', '/teamworkOrder'],
     [106, 'AssignOrder', '待派单工单', '/assignOrder', { badge: '/order/unDeliverOrderListCount' }],
     [107, 'OrderHighSeas', '工单公海', '/orderHighSeas', { freeLock: 'orderHighSeas', badge: '/v2/order/getOrderListCount?is_grab=1' }],

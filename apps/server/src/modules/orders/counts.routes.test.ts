@@ -135,6 +135,21 @@ describe('order badge counts', () => {
     expect((await dispatcher.get(...BADGES.examine)).data).toBe(2);
   });
 
+  it('我的工单 counts the caller’s own orders awaiting his service (待接单, 待服务) and lists them on his to-dos', async () => {
+    const { enterpriseId: ep } = await seeded();
+    const eng = await makeUser(t.deps.db, ep, { roles: [2] });
+    const other = await makeUser(t.deps.db, ep, { roles: [2] });
+    for (const state of [2, 3, 4, 5]) await insertOrder(t.deps.db, ep, { state, service_user_id: eng.id });
+    await insertOrder(t.deps.db, ep, { state: 3, service_user_id: other.id });
+    await insertOrder(t.deps.db, ep, { state: 3, service_user_id: eng.id, deleted_at: new Date().toISOString() });
+    const c = await loginAs(ep, eng);
+    expect((await c.get('/v2/order/getOrderListCount', { mine: 1 })).data).toBe(2);
+    const todo: { routerName: string }[] = (await c.send(B.waitToDoList)).data ?? [];
+    expect(todo.find((x) => x.routerName === 'MyOrder')).toMatchObject({ name: '我的工单', path: '/myOrder', count: 2 });
+    // The other engineer counts his own one only.
+    expect((await (await loginAs(ep, other)).get('/v2/order/getOrderListCount', { mine: 1 })).data).toBe(1);
+  });
+
   it('answer 0 on the free plan, and nothing from getCount and waitToDoList', async () => {
     const { client } = await seeded(0);
     const free = await badges(client);

@@ -28,9 +28,16 @@ export const setPoolBadge = (fn: PoolBadge): void => {
 /** Where the pool's badge was plugged in, or null (the wiring snapshot). */
 export const poolBadgeEntry = (): string | null => poolBadgeSite;
 
-/** getOrderListCount: orderDue=0 the overdue badge, is_grab=1 the pool's, otherwise AllOrder's count for its filters. */
+/**
+ * getOrderListCount: orderDue=0 the overdue badge, is_grab=1 the pool's, mine=1 我的工单's (the caller's orders awaiting
+ * his service: 待接单, 待服务), otherwise AllOrder's count for its filters.
+ */
 const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
   const r = readerOf(user);
+  if (String(query.mine ?? '') === '1') {
+    needs(user, 'MyOrder');
+    return counts.listCount(deps.db, r, counts.listCountFilters({ servicePersonalId: String(r.id), states: '2,3' }));
+  }
   if (query.orderDue != null && query.orderDue !== '') {
     needs(user, 'DueOrder');
     return counts.overdueCount(deps.db, r);

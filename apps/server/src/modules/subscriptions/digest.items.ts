@@ -6,7 +6,6 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { countFor } from '../menu/badges';
 import { menuFor } from '../menu/menu.service';
-import * as orderCounts from '../orders/counts.service';
 import { warningsKeptBy } from '../spares/ledger';
 import { visitDigestLine } from '../visits/report.service';
 import { countEvents, countOrders, eventsCreatedOn, ordersCreatedOn, ordersEvaluatedOn, ordersFinishedOn, ordersOverdueOn } from './digest.repo';
@@ -70,11 +69,8 @@ export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {
   // ---- to-do (8:00): the menu badges ----
   todo_acceptance: badgeOf('AcceptanceOrder'),
   todo_dispatch: badgeOf('AssignOrder'),
-  // 我的工单 has no badge: the AllOrder count rule (getOrderListCount) for the user's own orders awaiting service (待接单, 待服务).
-  todo_service: async (ctx) => {
-    if (!(await menuEntry(ctx, 'MyOrder'))) return null;
-    return orderCounts.listCount(ctx.deps.db, ctx.actor, orderCounts.listCountFilters({ servicePersonalId: String(ctx.actor.id), states: '2,3' }));
-  },
+  // 我的工单's badge: the user's own orders awaiting service (待接单, 待服务).
+  todo_service: badgeOf('MyOrder'),
   todo_examine: badgeOf('ExamineOrder'),
   todo_overdue: badgeOf('DueOrder'),
   todo_event: badgeOf('Myevent'),
