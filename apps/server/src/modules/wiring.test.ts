@@ -169,6 +169,7 @@ const BEFORE: Record<string, string[]> = {
     '/transportation/fee/approval/todoCount modules/settle/settle.badges.ts',
     '/CostCheck/todoCount modules/settle/settle.badges.ts',
     '/rewards/todoCount modules/settle/settle.badges.ts',
+    '/customerComplaint/todoCount modules/quality/complaint.badge.ts',
   ],
   poolBadge: ['modules/pool/pool.routes.ts'],
   menuGrants: ['projects modules/projects/projects.routes.ts'],

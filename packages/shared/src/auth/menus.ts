@@ -102,7 +102,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [206, 'CyclePlan', '周期计划', '/cyclePlan', { freeLock: 'cyclePlan' }],
     [207, 'CycleTmpl', '周期模板', '/cycleTmpl', { freeLock: 'cyclePlan' }],
     [208, 'HomeAccount', '门户账号', '/homeAccount', { freeLock: 'homeAccount' }],
-    [209, 'CustomerComplaintList', '客户投诉', '/customerComplaintList'],
+    [209, 'CustomerComplaintList', '客户投诉', '/customerComplaintList', { badge: '/customerComplaint/todoCount' }],
     [210, 'ExtendWarranty', '延保管理', '/extend/warranty'],
     [211, 'CaseManagement', '案例管理', '/case/list'],
     // Not in the spec's menu: the knowledge base beside 案例管理 (docs/knowledge.md).

@@ -26,6 +26,8 @@ export const BADGE_COUNT_PATHS = [
   '/transportation/fee/approval/todoCount',
   '/CostCheck/todoCount',
   '/rewards/todoCount',
+  // Not in the spec's list: the complaints waiting for the caller (docs/quality.md, Badge).
+  '/customerComplaint/todoCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -55,6 +57,7 @@ export const badgeCountContract = {
   claimTodoCount: countEndpoint('/transportation/fee/approval/todoCount'),
   costCheckTodoCount: countEndpoint('/CostCheck/todoCount'),
   rewardTodoCount: countEndpoint('/rewards/todoCount'),
+  complaintTodoCount: countEndpoint('/customerComplaint/todoCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

@@ -45,6 +45,7 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     claimTodoCount: count(B.claimTodoCount.path),
     costCheckTodoCount: count(B.costCheckTodoCount.path),
     rewardTodoCount: count(B.rewardTodoCount.path),
+    complaintTodoCount: count(B.complaintTodoCount.path),
     mobileCount: async ({ actor, user }) => Object.fromEntries((await svc.menuCounts(deps, actor, user)).map((c) => [c.entry.routerName, c.count])),
     waitToDoList: async ({ actor, user }) =>
       (await svc.menuCounts(deps, actor, user))

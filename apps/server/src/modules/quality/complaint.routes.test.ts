@@ -1,4 +1,4 @@
-import { complaintContract as C, faultContract as F, orderContract as O, visitsContract as V } from '@sk/shared';
+import { badgeCountContract as B, complaintContract as C, faultContract as F, orderContract as O, visitsContract as V } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -218,6 +218,31 @@ describe('complaints: the lifecycle', () => {
     expect(await complaintOf(t.deps.db, other.ep, theirs)).toMatchObject({ state: 1, version: 0, title: '维修后仍不制冷' });
     expect(await count(s.ep)).toBe(0);
     expect(mine.orderId).toBeGreaterThan(0);
+  });
+});
+
+describe('complaints: the to-do badge', () => {
+  it('counts new complaints nobody handles for every holder of the page and the open ones a user handles for him; none of another enterprise', async () => {
+    const s = await setup();
+    const other = await setup();
+    const n = async (c: Client) => {
+      const r = await c.send(B.complaintTodoCount, {});
+      return r.success ? r.data : r.code;
+    };
+    const id = await fromOrder(s, (await servedOrder(s)).orderId);
+    await fromOrder(other, (await servedOrder(other)).orderId);
+    expect([await n(s.admin.client), await n(s.desk.client)]).toEqual([1, 1]);
+    const todo = (await s.desk.client.send(B.waitToDoList)).data as { routerName: string; count: number }[];
+    expect(todo.find((x) => x.routerName === 'CustomerComplaintList')).toMatchObject({ count: 1 });
+    // The desk accepts it: it is his now, no longer the administrator's.
+    expect((await s.desk.client.send(C.action, { id, action: 'accept' })).data.state).toBe(2);
+    expect([await n(s.admin.client), await n(s.desk.client)]).toEqual([0, 1]);
+    await s.desk.client.send(C.action, { id, action: 'investigate' });
+    await s.desk.client.send(C.action, { id, action: 'resolve' });
+    expect(await n(s.desk.client)).toBe(1);
+    await t.deps.db.execute(sql`update complaints set state = 5 where enterprise_id = ${s.ep} and id = ${id}`);
+    expect(await n(s.desk.client)).toBe(0);
+    expect(await n(s.engineer.client)).toBe('NO_POWER');
   });
 });
 

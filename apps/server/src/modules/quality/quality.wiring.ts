@@ -1,3 +1,4 @@
+import { wireComplaintBadge } from './complaint.badge';
 import { wireExchangeService } from './exchange.service';
 import { wireRepairService } from './repair.service';
 
@@ -9,4 +10,5 @@ import { wireRepairService } from './repair.service';
 export function wireQuality(): void {
   wireExchangeService();
   wireRepairService();
+  wireComplaintBadge();
 }
