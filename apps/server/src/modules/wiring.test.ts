@@ -170,6 +170,8 @@ const BEFORE: Record<string, string[]> = {
     '/CostCheck/todoCount modules/settle/settle.badges.ts',
     '/rewards/todoCount modules/settle/settle.badges.ts',
     '/customerComplaint/todoCount modules/quality/complaint.badge.ts',
+    '/spare/warning/todoCount modules/spares/spares.routes.ts',
+    '/old/part/todoCount modules/spares/spares.routes.ts',
   ],
   poolBadge: ['modules/pool/pool.routes.ts'],
   menuGrants: ['projects modules/projects/projects.routes.ts'],

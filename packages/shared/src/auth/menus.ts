@@ -146,10 +146,10 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [508, 'SpareDistributed', '备件分配', '/spareDistributed', { freeLock: 'spareOps', badge: '/spare/data/personalApprovalList?docKinds=3' }],
     [509, 'StockTaking', '库存盘点', '/stockTaking', { freeLock: 'spareOps', badge: '/spare/data/personalApprovalList?docKinds=5' }],
     [510, 'SpareLog', '备件日志', '/sparelog'],
-    [511, 'SpareWarning', '库存预警', '/sparewarning'],
+    [511, 'SpareWarning', '库存预警', '/sparewarning', { badge: '/spare/warning/todoCount' }],
     [512, 'StockLog', '出入库记录', '/stockLog', { badge: '/spare/data/personalApprovalList?docKinds=6,7' }],
     [513, 'SparePartsSalesman', '备件申请', '/sparePartsSalesman', { badge: '/spare/data/personalApprovalList?state=1&model=1&audit_state=0&types=1,2' }],
-    [514, 'OldPartReturn', '旧件返还', '/oldPartReturn'],
+    [514, 'OldPartReturn', '旧件返还', '/oldPartReturn', { badge: '/old/part/todoCount' }],
     [515, 'OutboundOrder', '出库单', '/outboundOrder'],
   ]),
   ...group(6, 'AccountBookOutlined', [

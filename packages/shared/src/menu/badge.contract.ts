@@ -28,6 +28,9 @@ export const BADGE_COUNT_PATHS = [
   '/rewards/todoCount',
   // Not in the spec's list: the complaints waiting for the caller (docs/quality.md, Badge).
   '/customerComplaint/todoCount',
+  // Not in the spec's list: the warehouse's 库存预警 and 旧件返还 (docs/decisions.md, Spares).
+  '/spare/warning/todoCount',
+  '/old/part/todoCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -58,6 +61,8 @@ export const badgeCountContract = {
   costCheckTodoCount: countEndpoint('/CostCheck/todoCount'),
   rewardTodoCount: countEndpoint('/rewards/todoCount'),
   complaintTodoCount: countEndpoint('/customerComplaint/todoCount'),
+  spareWarningCount: countEndpoint('/spare/warning/todoCount'),
+  oldPartTodoCount: countEndpoint('/old/part/todoCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

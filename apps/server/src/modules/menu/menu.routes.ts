@@ -46,6 +46,8 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     costCheckTodoCount: count(B.costCheckTodoCount.path),
     rewardTodoCount: count(B.rewardTodoCount.path),
     complaintTodoCount: count(B.complaintTodoCount.path),
+    spareWarningCount: count(B.spareWarningCount.path),
+    oldPartTodoCount: count(B.oldPartTodoCount.path),
     mobileCount: async ({ actor, user }) => Object.fromEntries((await svc.menuCounts(deps, actor, user)).map((c) => [c.entry.routerName, c.count])),
     waitToDoList: async ({ actor, user }) =>
       (await svc.menuCounts(deps, actor, user))

@@ -146,6 +146,10 @@ export function oldPage(ex: Executor, a: Reader, q: QueryOf<typeof C.oldList>) {
   };
 }
 
+/** Returns waiting for the warehouse (2 已寄出, 3 已签收) and those `userId` owes (1 待返还, held by him). */
+export const oldTodoCount = (ex: Executor, ep: number, userId: number): Promise<number> =>
+  countOf(ex, sql`old_part_returns r`, sql`r.enterprise_id = ${ep} and (r.state in (2, 3) or (r.state = 1 and r.holder_id = ${userId}))`);
+
 export async function oldRow(ex: Executor, a: Reader, id: number): Promise<OldPartReturn | undefined> {
   const [r] = await rows<OldRow>(ex, sql`select ${oldCols(a)} from ${oldFrom} where r.enterprise_id = ${a.enterpriseId} and r.id = ${id}`);
   return r && toOldPart(r);

@@ -141,6 +141,9 @@ export async function oldList(db: Db, u: UserActor, q: QueryOf<typeof C.oldList>
   return listPage(q, page.list, page.count);
 }
 
+/** 旧件返还's badge: returns shipped (to receive) or received (to refurbish or scrap), and those the caller owes (to ship). */
+export const oldTodoCount = (ex: Executor, u: UserActor): Promise<number> => repo.oldTodoCount(ex, u.enterpriseId, u.id);
+
 export async function oldDetail(db: Db, u: UserActor, id: number) {
   const r = await repo.oldRow(db, u, id);
   if (!r) throw notFound();

@@ -1,4 +1,4 @@
-import { fieldInput, goodsContract as G, sparesContract as C } from '@sk/shared';
+import { badgeCountContract as B, fieldInput, goodsContract as G, sparesContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -337,6 +337,40 @@ describe('warnings', () => {
     );
     expect(got.find((n) => n.user_id === s.tm.keeper.id)?.content).toContain('低于安全库存的备件：1');
     expect(got.find((n) => n.user_id === s.tm.engineer.id)?.content ?? '').not.toContain('低于安全库存的备件');
+  });
+});
+
+describe('the warehouse’s badges', () => {
+  it('库存预警 counts the stocks below safety in the warehouses the caller keeps, for him only', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    const n = async (c: typeof s.k) => {
+      const r = await c.call(B.spareWarningCount, {});
+      return r.success ? r.data : r.code;
+    };
+    expect(await n(s.k)).toBe(0);
+    await s.k.call(C.setSafety, { warehouseId: s.wh, spareId: s.spare, safety: 8 });
+    expect([await n(s.k), await n(s.tm.admin.client)]).toEqual([1, 0]);
+    const todo = (await s.k.call(B.waitToDoList)).data as { routerName: string; count: number }[];
+    expect(todo.find((x) => x.routerName === 'SpareWarning')).toMatchObject({ count: 1 });
+    expect(await n(s.tm.employee.client)).toBe('NO_POWER');
+  });
+
+  it('旧件返还 counts returns shipped or received (the warehouse’s) and those the caller owes; another enterprise’s none', async () => {
+    const s = await stocked();
+    const other = await stocked();
+    const old = (ep: number, spare: number, state: number, holder: number | null) =>
+      t.deps.db.execute(sql`insert into old_part_returns (enterprise_id, spare_id, state, holder_id, due_at)
+        values (${ep}, ${spare}, ${state}, ${holder}, now() + interval '7 days')`);
+    for (const state of [1, 2, 3, 4, 5]) await old(s.tm.ep, s.spare, state, s.tm.engineer.id);
+    await old(other.tm.ep, other.spare, 2, null);
+    const n = async (c: typeof s.k) => (await c.call(B.oldPartTodoCount, {})).data;
+    // The keeper: 已寄出 and 已签收; not the engineer's 待返还 (his to ship).
+    expect(await n(s.k)).toBe(2);
+    expect(await n(s.tm.admin.client)).toBe(2);
+    // One the administrator owes is his to ship.
+    await old(s.tm.ep, s.spare, 1, s.tm.admin.id);
+    expect([await n(s.k), await n(s.tm.admin.client)]).toEqual([2, 3]);
   });
 });
 
