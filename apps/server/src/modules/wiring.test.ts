@@ -172,6 +172,7 @@ const BEFORE: Record<string, string[]> = {
     '/customerComplaint/todoCount modules/quality/complaint.badge.ts',
     '/spare/warning/todoCount modules/spares/spares.routes.ts',
     '/old/part/todoCount modules/spares/spares.routes.ts',
+    '/quotation/todoCount modules/commerce/quotation.badge.ts',
   ],
   poolBadge: ['modules/pool/pool.routes.ts'],
   menuGrants: ['projects modules/projects/projects.routes.ts'],

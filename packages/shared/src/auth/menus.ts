@@ -131,7 +131,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [405, 'ScheduleList', '排班表', '/schedule/list'],
     [406, 'ScheduleReport', '排班报表', '/schedule/report', { freeLock: 'reports' }],
     [407, 'ApprovalProcess', '审批处理', '/approvalProcess', { badge: '/approvalProcess/todoCount' }],
-    [408, 'QuotationList', '报价单', '/quotationList'],
+    [408, 'QuotationList', '报价单', '/quotationList', { badge: '/quotation/todoCount' }],
   ]),
   ...group(5, 'DatabaseOutlined', [
     [501, 'SpareType', '备件分类', '/spareType'],

@@ -31,6 +31,8 @@ export const BADGE_COUNT_PATHS = [
   // Not in the spec's list: the warehouse's 库存预警 and 旧件返还 (docs/decisions.md, Spares).
   '/spare/warning/todoCount',
   '/old/part/todoCount',
+  // Not in the spec's list: accepted quotations waiting for 转工单 (docs/commerce.md, Badge).
+  '/quotation/todoCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -63,6 +65,7 @@ export const badgeCountContract = {
   complaintTodoCount: countEndpoint('/customerComplaint/todoCount'),
   spareWarningCount: countEndpoint('/spare/warning/todoCount'),
   oldPartTodoCount: countEndpoint('/old/part/todoCount'),
+  quotationTodoCount: countEndpoint('/quotation/todoCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

@@ -1,6 +1,7 @@
 import { registerCommerceJobs } from './commerce.jobs';
 import { wireWarrantyService } from './warranty.service';
 import { wireQuotationService } from './quotation.service';
+import { wireQuotationBadge } from './quotation.badge';
 
 /**
  * Every subscriber of the commerce module (state hooks, order-created hooks, approval ends, job handlers, schedules,
@@ -11,4 +12,5 @@ export function wireCommerce(): void {
   registerCommerceJobs();
   wireWarrantyService();
   wireQuotationService();
+  wireQuotationBadge();
 }

@@ -1,4 +1,4 @@
-import { approvalsContract as A, orderActionsContract as K, quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
+import { approvalsContract as A, badgeCountContract as B, orderActionsContract as K, quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -264,5 +264,29 @@ describe('quotations', () => {
       sql`select action, note from quotation_logs where quotation_id = ${id} and action = 'release'`,
     );
     expect(logs).toEqual([{ action: 'release', note: expect.stringContaining('工单已取消') }]);
+  });
+});
+
+describe('the 报价单 badge', () => {
+  it('counts the accepted quotations of the caller’s customers waiting for 转工单; 转工单 takes one off; another salesperson’s none', async () => {
+    const x = await commerceTeam(t);
+    const s = x.sales.client;
+    const n = async (c: typeof s) => {
+      const r = await c.send(B.quotationTodoCount, {});
+      return r.success ? r.data : r.code;
+    };
+    const product = await x.product(dayFromToday(-10));
+    const id = (
+      await s.send(Q.create, { title: '过保维修', customerId: x.customer, installedProductId: product, warehouseId: x.wh, discountCents: 0, lines: lines(x) })
+    ).data.id;
+    await s.send(Q.action, { id, action: 'send' });
+    expect(await n(s)).toBe(0);
+    expect((await s.send(Q.action, { id, action: 'accept', acceptedName: '赵先生' })).data.state).toBe(3);
+    expect([await n(s), await n(x.other.client), await n(x.admin.client)]).toEqual([1, 0, 1]);
+    const todo = (await s.send(B.waitToDoList)).data as { routerName: string; path: string; count: number }[];
+    expect(todo.find((i) => i.routerName === 'QuotationList')).toMatchObject({ path: '/quotationList', count: 1 });
+    expect((await s.send(Q.action, { id, action: 'convert' })).success).toBe(true);
+    expect(await n(s)).toBe(0);
+    expect(await n(x.keeper.client)).toBe('NO_POWER');
   });
 });
