@@ -111,7 +111,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [212, 'SaleContract', '销售合同', '/saleContract', { power: 'menu_AllCustomer' }],
     [213, 'MaintainContract', '维保合同', '/maintainContract', { power: 'menu_AllCustomer' }],
     // Not in the spec's menu (it names the states only): repair-sent and exchange/return orders (docs/decisions.md, Quality).
-    [216, 'RepairOrderList', '寄修单', '/repairOrderList'],
+    [216, 'RepairOrderList', '寄修单', '/repairOrderList', { badge: '/repairOrder/todoCount' }],
     [217, 'ExchangeOrderList', '退换货', '/exchangeOrderList'],
   ]),
   ...group(3, 'PhoneOutlined', [

@@ -26,8 +26,9 @@ export const BADGE_COUNT_PATHS = [
   '/transportation/fee/approval/todoCount',
   '/CostCheck/todoCount',
   '/rewards/todoCount',
-  // Not in the spec's list: the complaints waiting for the caller (docs/quality.md, Badge).
+  // Not in the spec's list: the complaints waiting for the caller, the repair-sent units to receive and repair (docs/quality.md, Badges).
   '/customerComplaint/todoCount',
+  '/repairOrder/todoCount',
   // Not in the spec's list: the warehouse's 库存预警 and 旧件返还 (docs/decisions.md, Spares).
   '/spare/warning/todoCount',
   '/old/part/todoCount',
@@ -63,6 +64,7 @@ export const badgeCountContract = {
   costCheckTodoCount: countEndpoint('/CostCheck/todoCount'),
   rewardTodoCount: countEndpoint('/rewards/todoCount'),
   complaintTodoCount: countEndpoint('/customerComplaint/todoCount'),
+  repairTodoCount: countEndpoint('/repairOrder/todoCount'),
   spareWarningCount: countEndpoint('/spare/warning/todoCount'),
   oldPartTodoCount: countEndpoint('/old/part/todoCount'),
   quotationTodoCount: countEndpoint('/quotation/todoCount'),

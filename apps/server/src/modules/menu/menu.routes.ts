@@ -46,6 +46,7 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     costCheckTodoCount: count(B.costCheckTodoCount.path),
     rewardTodoCount: count(B.rewardTodoCount.path),
     complaintTodoCount: count(B.complaintTodoCount.path),
+    repairTodoCount: count(B.repairTodoCount.path),
     spareWarningCount: count(B.spareWarningCount.path),
     oldPartTodoCount: count(B.oldPartTodoCount.path),
     quotationTodoCount: count(B.quotationTodoCount.path),

@@ -1,4 +1,4 @@
-import { wireComplaintBadge } from './complaint.badge';
+import { wireQualityBadges } from './quality.badges';
 import { wireExchangeService } from './exchange.service';
 import { wireRepairService } from './repair.service';
 
@@ -10,5 +10,5 @@ import { wireRepairService } from './repair.service';
 export function wireQuality(): void {
   wireExchangeService();
   wireRepairService();
-  wireComplaintBadge();
+  wireQualityBadges();
 }

@@ -1,4 +1,11 @@
-import { approvalsContract as A, complaintContract as CC, exchangeContract as X, repairContract as R, visitsContract as V } from '@sk/shared';
+import {
+  approvalsContract as A,
+  badgeCountContract as B,
+  complaintContract as CC,
+  exchangeContract as X,
+  repairContract as R,
+  visitsContract as V,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -182,6 +189,29 @@ describe('repair-sent orders', () => {
       (select count(*) from exchange_orders where enterprise_id = ${s.ep})::int as e`,
     );
     expect(n[0]).toEqual({ r: 0, e: 0 });
+  });
+});
+
+describe('the 寄修单 badge', () => {
+  it('counts the units to receive and to repair; completed leaves it; another enterprise’s count nothing', async () => {
+    const s = await setup();
+    const other = await setup();
+    const n = async (c: Client) => {
+      const r = await c.send(B.repairTodoCount, {});
+      return r.success ? r.data : r.code;
+    };
+    const c = await complaint(s);
+    const id = await repairFrom(s, c.complaintId);
+    await repairFrom(other, (await complaint(other)).complaintId);
+    expect(await n(s.keeper.client)).toBe(1);
+    const todo = (await s.keeper.client.send(B.waitToDoList)).data as { routerName: string; count: number }[];
+    expect(todo.find((x) => x.routerName === 'RepairOrderList')).toMatchObject({ count: 1 });
+    expect((await s.keeper.client.send(R.action, { id, action: 'confirm', state: 0 })).success).toBe(true);
+    expect(await n(s.keeper.client)).toBe(1);
+    expect((await finish(s, id, 1)).success).toBe(true);
+    expect((await s.desk.client.send(R.action, { id, action: 'complete', state: 1 })).data).toEqual({ state: 2 });
+    expect(await n(s.keeper.client)).toBe(0);
+    expect(await n(s.engineer.client)).toBe('NO_POWER');
   });
 });
 
