@@ -195,6 +195,12 @@ export class Client {
     return this.request<ResponseOf<C>>(ep.method, path, ep.method === 'GET' ? input : (input ?? {}), { csrf: opts.csrf });
   }
 
+  /** A badge count as the shell reads it: the number, or the refusal's code (e.g. NO_POWER). */
+  async badge(ep: EndpointDef): Promise<number | string | undefined> {
+    const r = await this.request<number>(ep.method, ep.path, {}, {});
+    return r.success ? r.data : r.code;
+  }
+
   async login(mobile: string, password = TEST_PASSWORD, enterpriseId?: number): Promise<this> {
     const r = await this.post('/stand/pwdLogin', { mobile, password, enterpriseId });
     if (!r.success || r.data?.needChoose) throw new Error(`login failed: ${r.message}`);

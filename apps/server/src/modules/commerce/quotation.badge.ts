@@ -1,11 +1,10 @@
 // 报价单's menu badge, and so a salesperson's home to-do: the quotations of his customers the customer accepted
 // without an order, waiting for 转工单 (docs/commerce.md, Badge).
-import { hasPower, QUOTE_POWER } from '@sk/shared';
+import { QUOTE_POWER } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
-import { registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount, withPower } from '../menu/badges';
 import { quotationScope } from './quotation.repo';
 
 /** Quotations 已接受 (state 3) in the caller's scope: accepted with an order they move on to 已转工单 at once. */
@@ -18,8 +17,5 @@ export async function quotationTodoCount(ex: Executor, a: Actor): Promise<number
 }
 
 export function wireQuotationBadge(): void {
-  registerBadgeCount('/quotation/todoCount', ({ actor, deps }) => {
-    if (!hasPower(actor.powers, QUOTE_POWER)) throw new AppError('NO_POWER');
-    return quotationTodoCount(deps.db, actor);
-  });
+  registerBadgeCount('/quotation/todoCount', withPower(QUOTE_POWER, quotationTodoCount));
 }

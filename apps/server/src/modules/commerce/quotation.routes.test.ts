@@ -271,10 +271,7 @@ describe('the 报价单 badge', () => {
   it('counts the accepted quotations of the caller’s customers waiting for 转工单; 转工单 takes one off; another salesperson’s none', async () => {
     const x = await commerceTeam(t);
     const s = x.sales.client;
-    const n = async (c: typeof s) => {
-      const r = await c.send(B.quotationTodoCount, {});
-      return r.success ? r.data : r.code;
-    };
+    const n = (c: typeof s) => c.badge(B.quotationTodoCount);
     const product = await x.product(dayFromToday(-10));
     const id = (
       await s.send(Q.create, { title: '过保维修', customerId: x.customer, installedProductId: product, warehouseId: x.wh, discountCents: 0, lines: lines(x) })

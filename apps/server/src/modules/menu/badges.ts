@@ -1,5 +1,7 @@
-import { type BadgeCountPath, isBadgeQuery } from '@sk/shared';
+import { type BadgeCountPath, hasPower, isBadgeQuery } from '@sk/shared';
+import type { Executor } from '../../db/client';
 import { paidPlan, type UserActor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
 import type { Deps } from '../../platform/deps';
 import type { SessionUser } from '../../platform/session';
 import { registrationSite } from '../../platform/registry';
@@ -14,6 +16,14 @@ export interface BadgeCountCtx {
   deps: Deps;
 }
 export type BadgeCountFn = (ctx: BadgeCountCtx) => Promise<number>;
+
+/** A count that needs the power of the list it counts (else NO_POWER), as every badge does. */
+export const withPower =
+  (power: string, count: (ex: Executor, a: UserActor) => Promise<number>): BadgeCountFn =>
+  ({ actor, deps }) => {
+    if (!hasPower(actor.powers, power)) throw new AppError('NO_POWER');
+    return count(deps.db, actor);
+  };
 
 /**
  * The single owner of the shell's count paths (BADGE_COUNT_PATHS). The menu module registers the routes once;

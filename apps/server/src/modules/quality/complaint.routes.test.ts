@@ -225,10 +225,7 @@ describe('complaints: the to-do badge', () => {
   it('counts new complaints nobody handles for every holder of the page and the open ones a user handles for him; none of another enterprise', async () => {
     const s = await setup();
     const other = await setup();
-    const n = async (c: Client) => {
-      const r = await c.send(B.complaintTodoCount, {});
-      return r.success ? r.data : r.code;
-    };
+    const n = (c: Client) => c.badge(B.complaintTodoCount);
     const id = await fromOrder(s, (await servedOrder(s)).orderId);
     await fromOrder(other, (await servedOrder(other)).orderId);
     expect([await n(s.admin.client), await n(s.desk.client)]).toEqual([1, 1]);

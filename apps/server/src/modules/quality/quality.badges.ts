@@ -1,12 +1,11 @@
 // The quality area's menu badges, and so to-dos on the home page (docs/quality.md, Badges): 客户投诉 — the complaints
 // waiting for the caller, new ones nobody handles yet (any holder of the page may accept them) and the open ones he
 // handles; 寄修单 — the units to receive (待确认) and to repair (处理中).
-import { COMPLAINT_POWER, hasPower, REPAIR_POWER } from '@sk/shared';
+import { COMPLAINT_POWER, REPAIR_POWER } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
-import { registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount, withPower } from '../menu/badges';
 import { complaintScope } from './complaint.repo';
 import { providerScope } from './repair.repo';
 
@@ -30,12 +29,6 @@ export async function repairTodoCount(ex: Executor, a: Actor): Promise<number> {
 }
 
 export function wireQualityBadges(): void {
-  registerBadgeCount('/customerComplaint/todoCount', ({ actor, deps }) => {
-    if (!hasPower(actor.powers, COMPLAINT_POWER)) throw new AppError('NO_POWER');
-    return complaintTodoCount(deps.db, actor);
-  });
-  registerBadgeCount('/repairOrder/todoCount', ({ actor, deps }) => {
-    if (!hasPower(actor.powers, REPAIR_POWER)) throw new AppError('NO_POWER');
-    return repairTodoCount(deps.db, actor);
-  });
+  registerBadgeCount('/customerComplaint/todoCount', withPower(COMPLAINT_POWER, complaintTodoCount));
+  registerBadgeCount('/repairOrder/todoCount', withPower(REPAIR_POWER, repairTodoCount));
 }

@@ -196,10 +196,7 @@ describe('the 寄修单 badge', () => {
   it('counts the units to receive and to repair; completed leaves it; another enterprise’s count nothing', async () => {
     const s = await setup();
     const other = await setup();
-    const n = async (c: Client) => {
-      const r = await c.send(B.repairTodoCount, {});
-      return r.success ? r.data : r.code;
-    };
+    const n = (c: Client) => c.badge(B.repairTodoCount);
     const c = await complaint(s);
     const id = await repairFrom(s, c.complaintId);
     await repairFrom(other, (await complaint(other)).complaintId);

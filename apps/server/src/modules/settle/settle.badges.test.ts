@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type SettleBadge = (typeof B)['settleTodoCount' | 'claimTodoCount' | 'costCheckTodoCount' | 'rewardTodoCount'];
-const n = async (c: Client, badge: SettleBadge) => {
-  const r = await c.send(badge as typeof B.settleTodoCount, {});
-  expect(r.success, r.message).toBe(true);
-  return r.data as number;
-};
+const n = (c: Client, badge: (typeof B)[keyof typeof B]) => c.badge(badge);
 const todos = async (c: Client) =>
   ((await c.send(M.waitToDoList)).data as { name: string; path: string; count: number }[]).map((x) => `${x.name} ${x.path} ${x.count}`);
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -55,7 +50,7 @@ describe('外包结算: what waits for each side', () => {
     expect(await todos(a.finance.client)).not.toContainEqual(expect.stringContaining('外包结算'));
 
     // Without the power (an engineer): refused, as every badge of a page he does not have.
-    expect((await a.engineer.client.send(B.settleTodoCount, {})).code).toBe('NO_POWER');
+    expect(await n(a.engineer.client, B.settleTodoCount)).toBe('NO_POWER');
   });
 
   it('a confirmation an approval flow decides waits in 审批处理, not here', async () => {
@@ -96,7 +91,7 @@ describe('费用审批, 费用审核 and 奖惩管理', () => {
     expect(await todos(a.finance.client)).toEqual(expect.arrayContaining(['费用审核 /CostCheck 1', '费用审批 /transportation/fee/approval 2']));
     // A provider's user holds 费用审批 but decides nothing there.
     expect(await n(a.pu1.client, B.claimTodoCount)).toBe(0);
-    expect((await a.pu1.client.send(B.costCheckTodoCount, {})).code).toBe('NO_POWER');
+    expect(await n(a.pu1.client, B.costCheckTodoCount)).toBe('NO_POWER');
   });
 
   it('奖惩管理 counts a rule’s proposals and the records 待审批 the caller may decide (not his own submission)', async () => {

@@ -1,12 +1,11 @@
 // The settle area's menu badges, and so the finance user's home to-dos: what waits for his side in each list
 // (docs/settlement.md, "Badges"). A step an approval flow decides is left to the flow's approvers (审批处理 counts it),
 // and a step its own submitter may not take is not counted for him.
-import { CLAIM_POWER, COST_CHECK_POWER, hasPower, REWARD_POWER, SETTLE_POWER } from '@sk/shared';
+import { CLAIM_POWER, COST_CHECK_POWER, REWARD_POWER, SETTLE_POWER } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
-import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount, withPower } from '../menu/badges';
 import { CLAIM_APPROVAL_KIND } from './claims.service';
 import { REWARD_APPROVAL_KIND } from './rewards.service';
 import { SETTLE_APPROVAL_KIND } from './settle.service';
@@ -57,17 +56,9 @@ export function rewardTodoCount(ex: Executor, a: Actor): Promise<number> {
   );
 }
 
-/** A badge count needs the power of the list it counts. */
-const needing =
-  (power: string, count: (ex: Executor, a: Actor) => Promise<number>): BadgeCountFn =>
-  ({ actor, deps }) => {
-    if (!hasPower(actor.powers, power)) throw new AppError('NO_POWER');
-    return count(deps.db, actor);
-  };
-
 export function wireSettleBadges(): void {
-  registerBadgeCount('/settleAccounts/todoCount', needing(SETTLE_POWER, settleTodoCount));
-  registerBadgeCount('/transportation/fee/approval/todoCount', needing(CLAIM_POWER, claimTodoCount));
-  registerBadgeCount('/CostCheck/todoCount', needing(COST_CHECK_POWER, costCheckTodoCount));
-  registerBadgeCount('/rewards/todoCount', needing(REWARD_POWER, rewardTodoCount));
+  registerBadgeCount('/settleAccounts/todoCount', withPower(SETTLE_POWER, settleTodoCount));
+  registerBadgeCount('/transportation/fee/approval/todoCount', withPower(CLAIM_POWER, claimTodoCount));
+  registerBadgeCount('/CostCheck/todoCount', withPower(COST_CHECK_POWER, costCheckTodoCount));
+  registerBadgeCount('/rewards/todoCount', withPower(REWARD_POWER, rewardTodoCount));
 }

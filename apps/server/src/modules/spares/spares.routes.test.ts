@@ -344,10 +344,7 @@ describe('the warehouse’s badges', () => {
   it('库存预警 counts the stocks below safety in the warehouses the caller keeps, for him only', async () => {
     const s = await stocked();
     await inbound(s, 5);
-    const n = async (c: typeof s.k) => {
-      const r = await c.call(B.spareWarningCount, {});
-      return r.success ? r.data : r.code;
-    };
+    const n = (c: typeof s.k) => c.badge(B.spareWarningCount);
     expect(await n(s.k)).toBe(0);
     await s.k.call(C.setSafety, { warehouseId: s.wh, spareId: s.spare, safety: 8 });
     expect([await n(s.k), await n(s.tm.admin.client)]).toEqual([1, 0]);
@@ -364,7 +361,7 @@ describe('the warehouse’s badges', () => {
         values (${ep}, ${spare}, ${state}, ${holder}, now() + interval '7 days')`);
     for (const state of [1, 2, 3, 4, 5]) await old(s.tm.ep, s.spare, state, s.tm.engineer.id);
     await old(other.tm.ep, other.spare, 2, null);
-    const n = async (c: typeof s.k) => (await c.call(B.oldPartTodoCount, {})).data;
+    const n = (c: typeof s.k) => c.badge(B.oldPartTodoCount);
     // The keeper: 已寄出 and 已签收; not the engineer's 待返还 (his to ship).
     expect(await n(s.k)).toBe(2);
     expect(await n(s.tm.admin.client)).toBe(2);

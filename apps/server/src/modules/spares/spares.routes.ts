@@ -1,9 +1,8 @@
-import { sparesContract as C, goodsContract as G, hasPower } from '@sk/shared';
+import { sparesContract as C, goodsContract as G } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { AppError } from '../../platform/errors';
-import { registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount, withPower } from '../menu/badges';
 import * as cat from './catalogue.service';
 import * as docs from './docs.service';
 import * as goods from './goods.service';
@@ -100,13 +99,10 @@ export function wireSparesRoutes(): void {
     return docs.awaitingApproval(deps.db, actor, kinds);
   });
   // 库存预警: the stocks below their safety stock in the warehouses the caller keeps (the digest's line).
-  registerBadgeCount('/spare/warning/todoCount', async ({ actor, deps }) => {
-    if (!hasPower(actor.powers, 'menu_SpareWarning')) throw new AppError('NO_POWER');
-    return (await warningsKeptBy(deps.db, actor.enterpriseId, actor.id)) ?? 0;
-  });
+  registerBadgeCount(
+    '/spare/warning/todoCount',
+    withPower('menu_SpareWarning', async (ex, a) => (await warningsKeptBy(ex, a.enterpriseId, a.id)) ?? 0),
+  );
   // 旧件返还: returns shipped to receive or received to refurbish or scrap, and those the caller owes, to ship.
-  registerBadgeCount('/old/part/todoCount', async ({ actor, deps }) => {
-    if (!hasPower(actor.powers, 'menu_OldPartReturn')) throw new AppError('NO_POWER');
-    return parts.oldTodoCount(deps.db, actor);
-  });
+  registerBadgeCount('/old/part/todoCount', withPower('menu_OldPartReturn', parts.oldTodoCount));
 }
