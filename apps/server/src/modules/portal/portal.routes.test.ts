@@ -189,6 +189,21 @@ describe('portal sessions', () => {
     expect(unknown.success).toBe(true);
     expect(unknown.message).toBe(sentLink.message);
   });
+  it('ten link requests at once for one account send one text and keep one link (the send now runs after the commit)', async () => {
+    const gw = await startSmsGateway();
+    const restore = gw.install(t);
+    try {
+      const acc = await makeAccount(t.deps.db, a.ep, a.customer);
+      const answers = await race(10, () => new PortalClient(t.app).send(P.sendLink, { mobile: acc.mobile }));
+      expect(tally(answers)).toEqual({ ok: 10 });
+      expect(gw.texts.filter((m) => m.mobile === acc.mobile)).toHaveLength(1);
+      expect(await count(sql`select count(*)::int as n from portal_login_tokens where enterprise_id = ${a.ep} and account_id = ${acc.id}`)).toBe(1);
+    } finally {
+      restore();
+      await gw.close();
+    }
+  });
+
   it('a slow SMS gateway holds no connection: six links wait on it (the pool has five) while a password login answers; a failed send keeps no link', async () => {
     const gw = await startSmsGateway();
     const restore = gw.install(t);
