@@ -158,6 +158,7 @@ const BEFORE: Record<string, string[]> = {
     '/v2/order/examineOrderCount modules/orders/counts.routes.ts',
     '/v2/event/getUnDeliverEventListCount modules/events/events.badges.ts',
     '/v2/event/getPrincipalEventListCount modules/events/events.badges.ts',
+    '/v2/event/getShelterEventListCount modules/events/events.badges.ts',
     '/spare/data/personalApprovalList modules/spares/spares.routes.ts',
     '/project/examineCount modules/projects/projects.routes.ts',
     '/project/myTaskCount modules/projects/projects.routes.ts',

@@ -87,7 +87,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [113, 'TemplateView', '模板视图', '/templateView', { freeLock: 'templateView' }],
     [114, 'NewEvent', '新建事件', '/newEvent'],
     [115, 'ServiceCounter', '服务台', '/serviceCounter'],
-    [116, 'Shelters', '待认领事件', '/shelters'],
+    [116, 'Shelters', '待认领事件', '/shelters', { badge: '/v2/event/getShelterEventListCount' }],
     [117, 'Myevent', '我的事件', '/Myevent', { badge: '/v2/event/getPrincipalEventListCount?sortType=1&processStates=0,1&close_state=0' }],
     [118, 'Eventassigned', '待分配事件', '/eventassigned', { badge: '/v2/event/getUnDeliverEventListCount?sortType=1' }],
     [119, 'ServiceOrder', '服务单', '/serviceOrder'],

@@ -14,6 +14,8 @@ export const BADGE_COUNT_PATHS = [
   '/v2/order/examineOrderCount',
   '/v2/event/getUnDeliverEventListCount',
   '/v2/event/getPrincipalEventListCount',
+  // Not in the spec's list: the events pool (待认领事件) for those who claim from it (docs/decisions.md, Events).
+  '/v2/event/getShelterEventListCount',
   '/spare/data/personalApprovalList',
   '/approvalProcess/todoCount',
   // Not in the spec's list: project approvals waiting for the viewer (kind=project|task) and his open tasks (docs/decisions.md, Projects).
@@ -53,6 +55,7 @@ export const badgeCountContract = {
   examineOrderCount: countEndpoint('/v2/order/examineOrderCount'),
   unDeliverEventCount: countEndpoint('/v2/event/getUnDeliverEventListCount'),
   principalEventCount: countEndpoint('/v2/event/getPrincipalEventListCount'),
+  shelterEventCount: countEndpoint('/v2/event/getShelterEventListCount'),
   personalApprovalCount: countEndpoint('/spare/data/personalApprovalList'),
   /** Approvals waiting for the caller's decision (his own tasks and those he holds as a delegate). */
   approvalTodoCount: countEndpoint('/approvalProcess/todoCount'),

@@ -1,4 +1,5 @@
-import { registerBadgeCount } from '../menu/badges';
+import { EVENT_POWERS, hasPower } from '@sk/shared';
+import { registerBadgeCount, withPower } from '../menu/badges';
 import { actorOf } from '../../platform/actor';
 import { countEvents, principalCond, undeliveredCond } from './events.repo';
 
@@ -18,6 +19,12 @@ export function registerEventBadges(): void {
     const v = actorOf(user);
     return countEvents(deps.db, undeliveredCond(v));
   });
+  // The pool to claim: the same open, undispatched events, counted for those who claim them. Whoever holds
+  // 待分配事件 has them counted there, and his to-dos would list the same events twice (docs/decisions.md, Events).
+  registerBadgeCount(
+    '/v2/event/getShelterEventListCount',
+    withPower(EVENT_POWERS.shelters, (ex, a) => (hasPower(a.powers, EVENT_POWERS.assign) ? Promise.resolve(0) : countEvents(ex, undeliveredCond(a)))),
+  );
   // Mine: the events I am principal of, by processStates (default 0,1) and close_state (default 0).
   registerBadgeCount('/v2/event/getPrincipalEventListCount', ({ user, query, deps }) => {
     const v = actorOf(user);

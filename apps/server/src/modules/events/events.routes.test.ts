@@ -1,4 +1,12 @@
-import { deskContract, type EndpointDef, eventSettingContract, eventContract as K, hasPower, powersOfRole } from '@sk/shared';
+import {
+  badgeCountContract as badgeContract,
+  deskContract,
+  type EndpointDef,
+  eventSettingContract,
+  eventContract as K,
+  hasPower,
+  powersOfRole,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -203,6 +211,26 @@ describe('lists, badges, flow and delete', () => {
     // A service person sees neither the other's pool-less events nor another enterprise's.
     const other = await admin();
     expect((await other.client.get('/v2/event/detailed', { id: a })).code).toBe('NOT_FOUND');
+  });
+
+  it('counts the pool to claim for those who claim from it, not for the assigners, and nothing of another enterprise', async () => {
+    const { client, enterpriseId } = await admin();
+    const service = await as(enterpriseId, 2);
+    const shelters = badgeContract.shelterEventCount;
+    const a = await newEvent(client);
+    await newEvent(client);
+    expect(await service.client.badge(shelters)).toBe(2);
+    await service.client.post('/v2/event/claim', { id: a });
+    expect(await service.client.badge(shelters)).toBe(1);
+    // The administrator assigns from 待分配事件, whose badge counts the same event.
+    expect(await client.badge(shelters)).toBe(0);
+    expect(await client.badge(badgeContract.unDeliverEventCount)).toBe(1);
+    const todo = await service.client.get('/waitToDoList');
+    expect(todo.data.find((t: { routerName: string }) => t.routerName === 'Shelters')?.count).toBe(1);
+    const employee = await as(enterpriseId, 4);
+    expect(await employee.client.badge(shelters)).toBe('NO_POWER');
+    const elsewhere = await as((await admin()).enterpriseId, 2);
+    expect(await elsewhere.client.badge(shelters)).toBe(0);
   });
 
   it('adds conversation entries to the flow; only their author deletes them', async () => {
