@@ -172,6 +172,7 @@ const BEFORE: Record<string, string[]> = {
     '/rewards/todoCount modules/settle/settle.badges.ts',
     '/customerComplaint/todoCount modules/quality/quality.badges.ts',
     '/repairOrder/todoCount modules/quality/quality.badges.ts',
+    '/exchangeOrder/todoCount modules/quality/quality.badges.ts',
     '/spare/warning/todoCount modules/spares/spares.routes.ts',
     '/old/part/todoCount modules/spares/spares.routes.ts',
     '/quotation/todoCount modules/commerce/quotation.badge.ts',

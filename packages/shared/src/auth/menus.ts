@@ -112,7 +112,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [213, 'MaintainContract', '维保合同', '/maintainContract', { power: 'menu_AllCustomer' }],
     // Not in the spec's menu (it names the states only): repair-sent and exchange/return orders (docs/decisions.md, Quality).
     [216, 'RepairOrderList', '寄修单', '/repairOrderList', { badge: '/repairOrder/todoCount' }],
-    [217, 'ExchangeOrderList', '退换货', '/exchangeOrderList'],
+    [217, 'ExchangeOrderList', '退换货', '/exchangeOrderList', { badge: '/exchangeOrder/todoCount' }],
   ]),
   ...group(3, 'PhoneOutlined', [
     [301, 'Callcenter', '通话记录', '/callcenter', { badge: '/call/callback/count' }],

@@ -28,9 +28,11 @@ export const BADGE_COUNT_PATHS = [
   '/transportation/fee/approval/todoCount',
   '/CostCheck/todoCount',
   '/rewards/todoCount',
-  // Not in the spec's list: the complaints waiting for the caller, the repair-sent units to receive and repair (docs/quality.md, Badges).
+  // Not in the spec's list: the complaints waiting for the caller, the repair-sent units to receive and repair, the
+  // exchange/return orders an administrator decides (docs/quality.md, Badges).
   '/customerComplaint/todoCount',
   '/repairOrder/todoCount',
+  '/exchangeOrder/todoCount',
   // Not in the spec's list: the warehouse's 库存预警 and 旧件返还 (docs/decisions.md, Spares).
   '/spare/warning/todoCount',
   '/old/part/todoCount',
@@ -68,6 +70,7 @@ export const badgeCountContract = {
   rewardTodoCount: countEndpoint('/rewards/todoCount'),
   complaintTodoCount: countEndpoint('/customerComplaint/todoCount'),
   repairTodoCount: countEndpoint('/repairOrder/todoCount'),
+  exchangeTodoCount: countEndpoint('/exchangeOrder/todoCount'),
   spareWarningCount: countEndpoint('/spare/warning/todoCount'),
   oldPartTodoCount: countEndpoint('/old/part/todoCount'),
   quotationTodoCount: countEndpoint('/quotation/todoCount'),

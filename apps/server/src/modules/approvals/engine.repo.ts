@@ -218,6 +218,11 @@ export async function closeOpenTasks(ex: Executor, enterpriseId: number, instanc
 }
 
 /** The waiting instance of a document. */
+/** As a condition on the document `alias`: no instance of `kind` waits for it (no flow decides it: one step does). */
+export const noFlowWaiting = (kind: string, alias: string): SQL =>
+  sql`not exists (select 1 from approval_instances i where i.enterprise_id = ${sql.identifier(alias)}.enterprise_id and i.kind = ${kind}
+    and i.doc_id = ${sql.identifier(alias)}.id and i.state = 0)`;
+
 export async function waitingInstance(
   ex: Executor,
   enterpriseId: number,

@@ -51,6 +51,7 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     oldPartTodoCount: count(B.oldPartTodoCount.path),
     quotationTodoCount: count(B.quotationTodoCount.path),
     shelterEventCount: count(B.shelterEventCount.path),
+    exchangeTodoCount: count(B.exchangeTodoCount.path),
     mobileCount: async ({ actor, user }) => Object.fromEntries((await svc.menuCounts(deps, actor, user)).map((c) => [c.entry.routerName, c.count])),
     waitToDoList: async ({ actor, user }) =>
       (await svc.menuCounts(deps, actor, user))

@@ -1,10 +1,12 @@
 // The quality area's menu badges, and so to-dos on the home page (docs/quality.md, Badges): 客户投诉 — the complaints
 // waiting for the caller, new ones nobody handles yet (any holder of the page may accept them) and the open ones he
-// handles; 寄修单 — the units to receive (待确认) and to repair (处理中).
-import { COMPLAINT_POWER, REPAIR_POWER } from '@sk/shared';
+// handles; 寄修单 — the units to receive (待确认) and to repair (处理中); 退换货 — for an administrator, the orders
+// 待审核 that no flow decides and he did not submit.
+import { COMPLAINT_POWER, EXCHANGE_APPROVAL_KIND, EXCHANGE_POWER, REPAIR_POWER } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { noFlowWaiting } from '../approvals/engine.repo';
 import { registerBadgeCount, withPower } from '../menu/badges';
 import { complaintScope } from './complaint.repo';
 import { providerScope } from './repair.repo';
@@ -28,7 +30,19 @@ export async function repairTodoCount(ex: Executor, a: Actor): Promise<number> {
   return r?.n ?? 0;
 }
 
+/** Exchange/return orders 待审核 an administrator decides in one step: no flow's instance waits, not his own. */
+export async function exchangeTodoCount(ex: Executor, a: Actor): Promise<number> {
+  if (!a.admin) return 0;
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from exchange_orders e where e.enterprise_id = ${a.enterpriseId} and e.state = 0
+      and e.applicant_id <> ${a.id} and ${noFlowWaiting(EXCHANGE_APPROVAL_KIND, 'e')} and ${providerScope(a, 'e')}`,
+  );
+  return r?.n ?? 0;
+}
+
 export function wireQualityBadges(): void {
   registerBadgeCount('/customerComplaint/todoCount', withPower(COMPLAINT_POWER, complaintTodoCount));
   registerBadgeCount('/repairOrder/todoCount', withPower(REPAIR_POWER, repairTodoCount));
+  registerBadgeCount('/exchangeOrder/todoCount', withPower(EXCHANGE_POWER, exchangeTodoCount));
 }

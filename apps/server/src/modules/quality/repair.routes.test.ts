@@ -228,12 +228,22 @@ describe('exchange/return orders', () => {
       approvalId: null,
     });
     expect((await s.desk.client.send(X.action, { id, action: 'approve' })).message).toBe('不能审批自己提交的单据');
+    // The 退换货 badge: the administrator's to-do; not the applicant's, nor another enterprise's, nor without the page.
+    const other = await setup();
+    const badge = (c: Client) => c.badge(B.exchangeTodoCount);
+    expect(await badge(s.admin.client)).toBe(1);
+    const todo = (await s.admin.client.send(B.waitToDoList)).data as { routerName: string; count: number }[];
+    expect(todo.find((x) => x.routerName === 'ExchangeOrderList')).toMatchObject({ count: 1 });
+    expect(await badge(s.desk.client)).toBe(0);
+    expect(await badge(other.admin.client)).toBe(0);
+    expect(await badge(s.engineer.client)).toBe('NO_POWER');
     expect((await s.admin.client.send(X.action, { id, action: 'reject' })).message).toBe('审批意见：驳回时请填写理由');
     expect((await s.admin.client.send(X.detail, { id })).data.abilities).toEqual(['approve', 'reject']);
     const answers = await race(20, () => s.admin.client.send(X.action, { id, action: 'approve', note: '同意换货' }));
     expect(tally(answers).ok).toBe(1);
     const d = (await s.admin.client.send(X.detail, { id })).data;
     expect(d).toMatchObject({ state: 2, abilities: [] });
+    expect(await badge(s.admin.client)).toBe(0);
     expect(d.log.map((l) => [l.action, l.toState])).toEqual([
       ['提交退换货', 0],
       ['通过', 2],
@@ -241,6 +251,7 @@ describe('exchange/return orders', () => {
     // The administrator's own order waits for another administrator.
     const own = (await s.admin.client.send(X.create, { sourceType: 1, complaintId: c.complaintId, kind: 2, reason: '七天无理由退货' })).data.id;
     expect((await s.admin.client.send(X.action, { id: own, action: 'approve' })).message).toBe('不能审批自己提交的单据');
+    expect(await badge(s.admin.client)).toBe(0);
     expect((await s.admin.client.send(X.action, { id: own, action: 'cancel' })).data).toEqual({ state: 3 });
     expect((await s.desk.client.send(X.list, { complaintId: c.complaintId })).data.count).toBe(2);
   });
@@ -257,8 +268,10 @@ describe('exchange/return orders', () => {
     const repair = await repairFrom(s, c.complaintId);
     const id = (await s.desk.client.send(X.create, { sourceType: 3, repairId: repair, kind: 1, reason: '修不好，换货' })).data.id;
     expect((await s.desk.client.send(X.detail, { id })).data).toMatchObject({ repairId: repair, complaintId: c.complaintId, serialNumbers: [c.serial] });
-    // The administrator is not the flow's approver now.
+    // The administrator is not the flow's approver now: neither his action nor his 退换货 badge (审批处理 counts it).
     expect((await s.admin.client.send(X.action, { id, action: 'approve' })).message).toBe('您不是当前步骤的审批人，不能审批');
+    expect(await s.admin.client.badge(B.exchangeTodoCount)).toBe(0);
+    expect(await s.dispatcher.client.badge(B.approvalTodoCount)).toBe(1);
     expect((await s.dispatcher.client.send(X.detail, { id })).code).toBe('NO_POWER');
     const inst = (await s.desk.client.send(X.detail, { id })).data.approvalId as number;
     const answers = await race(20, () => s.dispatcher.client.send(A.approve, { id: inst }));

@@ -5,17 +5,13 @@ import { CLAIM_POWER, COST_CHECK_POWER, REWARD_POWER, SETTLE_POWER } from '@sk/s
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { noFlowWaiting } from '../approvals/engine.repo';
 import { registerBadgeCount, withPower } from '../menu/badges';
 import { CLAIM_APPROVAL_KIND } from './claims.service';
 import { REWARD_APPROVAL_KIND } from './rewards.service';
 import { SETTLE_APPROVAL_KIND } from './settle.service';
 
 const countOf = async (ex: Executor, q: ReturnType<typeof sql>) => (await rows<{ n: number }>(ex, q))[0]?.n ?? 0;
-
-/** No approval instance of `kind` is waiting for the document `alias`.id (then the finance side decides in one step). */
-const noFlowWaiting = (kind: string, alias: string) =>
-  sql`not exists (select 1 from approval_instances i where i.enterprise_id = ${sql.identifier(alias)}.enterprise_id and i.kind = ${kind}
-    and i.doc_id = ${sql.identifier(alias)}.id and i.state = 0)`;
 
 /**
  * 外包结算. Finance: drafts to issue, disputes to resolve, confirmed statements to approve (unless a flow decides or he
