@@ -58,6 +58,28 @@ export interface FieldDef {
 }
 export type FieldInput = Omit<FieldDef, 'id' | 'sort'> & { sort?: number };
 
+/** Everything of a field definition but its id, name, type and sort, with nothing set (fresh arrays each call). */
+export const blankFieldProps = (): Omit<FieldDef, 'id' | 'name' | 'type' | 'sort'> => ({
+  required: false,
+  options: [],
+  cascade: [],
+  placeholder: '',
+  help: '',
+  defaultValue: null,
+  group: null,
+  visibleRoles: [],
+  condition: null,
+  min: null,
+  max: null,
+  precision: null,
+  maxLength: null,
+  maxCount: null,
+  fileKinds: [],
+  formula: '',
+  linkKind: null,
+  stars: null,
+});
+
 const bool = z.preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean());
 const strList = (max: number) =>
   z.preprocess((v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x.trim() : String(x ?? ''))) : v), z.array(z.string()).max(max));

@@ -1,6 +1,7 @@
 // What a form shows and whether it may be saved, from its definitions and values. The rules are the shared
 // package's (conditions, formulas, value checks) so the browser and the server always agree.
 import {
+  blankFieldProps,
   checkValue,
   computeFormulas,
   DISPLAY_ONLY_TYPES,
@@ -58,28 +59,15 @@ export function liveState(def: FormDefinition, values: FormValues, roles?: reado
 /** A fixed field seen as a field definition, so the same widgets and checks serve both. */
 export function fixedAsDef(f: FixedField, index: number): FieldDef {
   return {
+    ...blankFieldProps(),
     id: -(index + 1),
     name: f.name,
     type: f.type,
     required: f.required,
     sort: index,
     options: f.options ?? [],
-    cascade: [],
-    placeholder: '',
-    help: '',
-    defaultValue: null,
     group: (f.group as FieldDef['group']) ?? null,
-    visibleRoles: [],
-    condition: null,
-    min: null,
-    max: null,
-    precision: null,
-    maxLength: null,
-    maxCount: null,
-    fileKinds: [],
-    formula: '',
     linkKind: f.type === 30 ? (f.key === 'customerId' ? 'customer' : null) : null,
-    stars: null,
   };
 }
 

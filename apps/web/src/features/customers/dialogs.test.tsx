@@ -5,6 +5,7 @@ import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../components/testing';
+import { field } from '../../components/forms/testFields';
 import { setSessionUser } from '../../lib/session';
 import { HomeAccountDialog } from './components/HomeAccountDialogs';
 import { MaintainContractFormDialog } from './components/MaintainContractFormDialog';
@@ -49,30 +50,7 @@ const saved = {
 };
 
 /** A single-line text custom field of the template. */
-const customField = (required: boolean) => ({
-  id: 41,
-  name: '合同来源',
-  type: 1,
-  required,
-  sort: 0,
-  options: [],
-  cascade: [],
-  placeholder: '',
-  help: '',
-  defaultValue: null,
-  group: null,
-  visibleRoles: [],
-  condition: null,
-  min: null,
-  max: null,
-  precision: null,
-  maxLength: null,
-  maxCount: null,
-  fileKinds: [],
-  formula: '',
-  linkKind: null,
-  stars: null,
-});
+const customField = (required: boolean) => field(41, '合同来源', 1, { required, sort: 0 });
 
 /** The machine running the tests is shared: give antd's async validation time. */
 const SLOW = { timeout: 10_000 };

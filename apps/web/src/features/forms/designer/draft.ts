@@ -2,6 +2,7 @@
 // cross-field rules, then saved in one call. Formulas are edited with field names ({数量} * {单价}) and
 // stored with ids ({12} * {13}), as the server evaluates them.
 import {
+  blankFieldProps,
   checkFieldDefs,
   FIELD_TYPES,
   type FieldDef,
@@ -53,30 +54,7 @@ export function fromDef(f: FieldDef, refs: RefName[]): DraftField {
   return { ...rest, uid: `s${f.id}`, id: f.id, formulaText: formulaToNames(f.formula, refs) };
 }
 
-const blank = (type: FieldType, name: string): DraftField => ({
-  uid: nextUid(),
-  name,
-  type,
-  required: false,
-  options: [],
-  cascade: [],
-  placeholder: '',
-  help: '',
-  defaultValue: null,
-  group: null,
-  visibleRoles: [],
-  condition: null,
-  min: null,
-  max: null,
-  precision: null,
-  maxLength: null,
-  maxCount: null,
-  fileKinds: [],
-  formula: '',
-  linkKind: null,
-  stars: null,
-  formulaText: '',
-});
+const blank = (type: FieldType, name: string): DraftField => ({ ...blankFieldProps(), uid: nextUid(), name, type, formulaText: '' });
 
 /** A new field of a type, named after the type and made unique among the others. */
 export function newField(type: FieldType, others: { name: string }[], kind: FormKindId): DraftField {
