@@ -2,7 +2,7 @@
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, uploadUnderWay } from '../../../components/testing';
+import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import CommissionOrderCreate from './CommissionOrderCreate';
 
@@ -12,16 +12,16 @@ let sent: unknown[] = [];
 beforeEach(() => {
   sent = [];
   setSessionUser({ id: 3, name: '财务小王', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-    if (path.includes('/rewards/addRewardsForm')) {
-      sent.push(JSON.parse(String(init?.body)));
-      return answer({ id: 6, state: 1, rewardNo: 'JC0006' });
-    }
-    if (path.includes('/serviceprovider/simplelist')) return answer([{ id: 4, name: '蓝海服务' }]);
-    return answer(null);
-  });
+  stubApi(
+    {
+      '/rewards/addRewardsForm': (r) => {
+        sent.push(r.body);
+        return { id: 6, state: 1, rewardNo: 'JC0006' };
+      },
+      '/serviceprovider/simplelist': [{ id: 4, name: '蓝海服务' }],
+    },
+    null,
+  );
 });
 afterEach(() => {
   cleanup();

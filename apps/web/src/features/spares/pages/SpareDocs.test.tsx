@@ -1,7 +1,7 @@
 import type { SessionUserInfo } from '@sk/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../components/testing';
+import { renderWithApp, stubApi } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import { examinePath } from '../options';
 import { SpareDocsPage } from './SpareDocs';
@@ -31,11 +31,7 @@ const row = (id: number, applicantId: number, state: number) => ({
 beforeEach(() => {
   setSessionUser({ id: 7, name: '郑仓管', sysrole: 9, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
   const list = [row(11, 7, 1), row(12, 8, 1), row(13, 8, 2)];
-  vi.stubGlobal('fetch', async (url: string) => {
-    const u = String(url);
-    const data = u.includes('/spare/doc/list') ? { list, count: list.length } : u.includes('/list') ? [] : u.includes('/count') ? 0 : null;
-    return new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-  });
+  stubApi({ '/spare/doc/list': { list, count: list.length }, '/list': [], '/count': 0 }, null);
 });
 afterEach(() => {
   cleanup();

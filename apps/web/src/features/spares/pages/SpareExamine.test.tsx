@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../components/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, stubApi } from '../../../components/testing';
 import SpareExamine from './SpareExamine';
 
 const doc = (kind: number, items: unknown[]) => ({
@@ -29,13 +29,6 @@ const doc = (kind: number, items: unknown[]) => ({
 });
 const line = { line: 1, spareId: 5, spareCode: 'BJ-1001', spareName: '压缩机', unit: '个' };
 
-let answers: Record<string, unknown> = {};
-beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const key = Object.keys(answers).find((k) => String(url).includes(k)) as string;
-    return new Response(JSON.stringify({ success: true, message: '', data: answers[key] }), { status: 200 });
-  });
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -43,12 +36,12 @@ afterEach(() => {
 
 describe('SpareExamine', () => {
   it('tells the approver what the warehouse can honour: available beside on hand, and short when others reserved it', { timeout: 30_000 }, async () => {
-    answers = {
+    stubApi({
       '/spare/doc/detail': doc(7, [
         { ...line, quantity: 3, stock: 10, reserved: 2, available: 8, serialized: false, serials: [] },
         { ...line, line: 2, spareId: 6, spareName: '温控器', quantity: 4, stock: 5, reserved: 3, available: 2, serialized: false, serials: [] },
       ]),
-    };
+    });
     renderWithApp(<SpareExamine />, '/spareExamine?id=9');
     const summary = await screen.findByTestId('doc-availability');
     expect(summary.textContent).toContain('压缩机：现有10，其他单据预留2，可用8，审批后剩5');
@@ -58,7 +51,7 @@ describe('SpareExamine', () => {
   });
 
   it('shows a serial count’s missing units (盘亏) and the ones it brings in (盘盈) against what is recorded', { timeout: 30_000 }, async () => {
-    answers = {
+    stubApi({
       '/spare/doc/detail': doc(5, [{ ...line, quantity: 2, stock: 2, reserved: 0, available: 2, serialized: true, serials: ['A-1', 'C-9'] }]),
       '/spare/unit/options': {
         serialized: true,
@@ -68,7 +61,7 @@ describe('SpareExamine', () => {
           { serial: 'B-2', held: false },
         ],
       },
-    };
+    });
     renderWithApp(<SpareExamine />, '/spareExamine?id=9');
     expect(await screen.findByText('盘亏：B-2')).toBeTruthy();
     expect(screen.getByText('盘盈：C-9')).toBeTruthy();
