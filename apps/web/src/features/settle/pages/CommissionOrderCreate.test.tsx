@@ -2,7 +2,7 @@
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
+import { type ApiRequest, chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import CommissionOrderCreate from './CommissionOrderCreate';
 
@@ -14,7 +14,7 @@ beforeEach(() => {
   setSessionUser({ id: 3, name: '财务小王', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
   stubApi(
     {
-      '/rewards/addRewardsForm': (r) => {
+      '/rewards/addRewardsForm': (r: ApiRequest) => {
         sent.push(r.body);
         return { id: 6, state: 1, rewardNo: 'JC0006' };
       },
