@@ -7,6 +7,7 @@ export * from './common/password';
 export * from './common/format';
 export * from './common/contract';
 export * from './common/machine';
+export * from './common/state-log';
 export { L, chineseIssue, childOf, describeBadInput, describeIssue, idList, id, labelAt, layers, mobile } from './common/zod';
 export { coerceInt, INT_RANGES, type IntColumn, int } from './common/ints';
 export { FIELD_LABELS, PRIORITY_COLORS, PRIORITY_LABELS, type Priority, priorityLabel } from './common/labels';

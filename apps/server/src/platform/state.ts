@@ -1,4 +1,4 @@
-import { abilitiesOf, allowed, type Machine } from '@sk/shared';
+import { abilitiesOf, allowed, type Machine, type StateLogView } from '@sk/shared';
 import { is, SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
 import { rows } from '../db/client';
@@ -212,6 +212,16 @@ export function stateLogOf(ex: Executor, t: Pick<StateTable, 'log'>, a: { enterp
       where l.enterprise_id = ${a.enterpriseId} and l.${sql.identifier(t.log.recordColumn)} = ${id} order by l.id`,
   );
 }
+
+/** A log row as a detail answers it (StateLogView), the action by its name where `names` has one. */
+export const presentStateLog = (l: StateLogEntry, names: Readonly<Record<string, string>> = {}): StateLogView => ({
+  action: names[l.action] ?? l.action,
+  fromState: l.from_state,
+  toState: l.to_state,
+  note: l.note,
+  userName: l.user_name,
+  time: l.time,
+});
 
 /** Appends one log row (also used for a record's creation, from null). */
 export async function insertStateLog(ex: Executor, t: StateTable, l: LogRow): Promise<void> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogRowSchema } from '../common/state-log';
 import { id, L, mobile } from '../common/zod';
 import { optionalId, optionalText, requiredDate, requiredText } from '../customers/fields';
 import { QUOTE_POWER, WARRANTY_EXT_POWER } from './commerce.machine';
@@ -14,14 +15,7 @@ const cents = (label: string, min = 0) =>
       .max(100_000_000, `${label}不能超过100万元`),
     label,
   );
-const logRow = z.object({
-  action: z.string(),
-  fromState: z.number().nullable(),
-  toState: z.number(),
-  note: z.string().nullable(),
-  userName: z.string().nullable(),
-  create_time: z.string(),
-});
+const logRow = stateLogRowSchema;
 const stateFilter = (max: number) =>
   L(
     z.preprocess((v) => (v === '' ? undefined : v), coerceInt('smallint', '状态不正确').min(1, '状态不正确').max(max, '状态不正确').optional()),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogRowSchema } from '../common/state-log';
 import { L } from '../common/zod';
 import { dateField, optionalId, optionalIds, optionalText, requiredId, requiredText } from '../customers/fields';
 import { CYCLE_POWERS, CYCLE_START_TYPES, CYCLE_TARGETS, CYCLE_UNITS } from './cycle.constants';
@@ -148,16 +149,7 @@ export const cyclePlanDetailSchema = cyclePlanSchema.extend({
       create_time: z.string(),
     }),
   ),
-  logs: z.array(
-    z.object({
-      action: z.string(),
-      fromState: z.number().nullable(),
-      toState: z.number(),
-      userName: z.string().nullable(),
-      note: z.string().nullable(),
-      create_time: z.string(),
-    }),
-  ),
+  logs: z.array(stateLogRowSchema),
 });
 export type CyclePlanDetail = z.infer<typeof cyclePlanDetailSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogEntrySchema } from '../common/state-log';
 import { L } from '../common/zod';
 import { optionalId, optionalText, requiredId, requiredText, timeFilter } from '../customers/fields';
 import { COMPLAINT_STATES, QUALITY_REPORT_BY } from './quality.constants';
@@ -92,16 +93,7 @@ export const complaintDetailSchema = complaintRowSchema.extend({
   closedTime: z.string().nullable(),
   version: z.number(),
   abilities: z.array(z.string()),
-  log: z.array(
-    z.object({
-      action: z.string(),
-      fromState: z.number().nullable(),
-      toState: z.number(),
-      note: z.string().nullable(),
-      userName: z.string().nullable(),
-      time: z.string(),
-    }),
-  ),
+  log: z.array(stateLogEntrySchema),
 });
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;
 

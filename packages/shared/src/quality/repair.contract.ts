@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogEntrySchema } from '../common/state-log';
 import { L } from '../common/zod';
 import { optionalId, optionalText, requiredId, requiredText, timeFilter } from '../customers/fields';
 import { EXCHANGE_POWER, REPAIR_POWER } from './repair.constants';
@@ -17,14 +18,7 @@ const intFilter = (label: string, min: number, max: number) =>
 /** Integer cents, 0 to 100 million yuan. */
 const cents = (label: string) => L(coerceInt('bigint', `${label}不正确`).min(0, `${label}不能小于0`).max(10_000_000_000, `${label}过大`).default(0), label);
 const version = L(coerceInt('integer').min(0).optional(), '版本');
-const logEntry = z.object({
-  action: z.string(),
-  fromState: z.number().nullable(),
-  toState: z.number(),
-  note: z.string().nullable(),
-  userName: z.string().nullable(),
-  time: z.string(),
-});
+const logEntry = stateLogEntrySchema;
 
 // ——— Repair-sent orders (寄修单) ———
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogRowSchema } from '../common/state-log';
 import { id, L } from '../common/zod';
 import { optionalId, optionalText, requiredText } from '../customers/fields';
 import { CLAIM_POWER, COST_CHECK_POWER } from './claims.machine';
@@ -42,16 +43,7 @@ export const feeClaimDetail = feeClaimRow.extend({
   abilities: z.array(z.string()),
   /** The waiting approval instance, when an approval flow decides it. */
   approvalId: z.number().nullable(),
-  logs: z.array(
-    z.object({
-      action: z.string(),
-      fromState: z.number().nullable(),
-      toState: z.number(),
-      note: z.string().nullable(),
-      userName: z.string().nullable(),
-      create_time: z.string(),
-    }),
-  ),
+  logs: z.array(stateLogRowSchema),
 });
 export type FeeClaimDetail = z.infer<typeof feeClaimDetail>;
 

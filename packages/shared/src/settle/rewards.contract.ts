@@ -3,6 +3,7 @@ import { endpoint } from '../common/contract';
 import { calendarDayText } from '../common/dates';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogRowSchema } from '../common/state-log';
 import { id, L } from '../common/zod';
 import { approvalInstanceDetail } from '../approvals/approvals.contract';
 import { optionalId, optionalText, requiredId, requiredText } from '../customers/fields';
@@ -44,16 +45,7 @@ export const rewardDetail = rewardRow.extend({
   abilities: z.array(z.string()),
   /** The waiting approval instance, when an approval flow decides it. */
   approvalId: z.number().nullable(),
-  logs: z.array(
-    z.object({
-      action: z.string(),
-      fromState: z.number().nullable(),
-      toState: z.number(),
-      note: z.string().nullable(),
-      userName: z.string().nullable(),
-      create_time: z.string(),
-    }),
-  ),
+  logs: z.array(stateLogRowSchema),
 });
 export type RewardDetail = z.infer<typeof rewardDetail>;
 

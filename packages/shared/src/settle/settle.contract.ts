@@ -3,6 +3,7 @@ import { endpoint } from '../common/contract';
 import { calendarDayText } from '../common/dates';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogRowSchema } from '../common/state-log';
 import { id, L } from '../common/zod';
 import { optionalId, optionalText, requiredText } from '../customers/fields';
 import { FEE_STANDARD_POWER, SETTLE_POWER } from './settle.constants';
@@ -129,16 +130,7 @@ export const settlementDetail = settlementRow.extend({
   /** May the viewer dispute lines / resolve disputed lines now. */
   canDispute: z.boolean(),
   canResolve: z.boolean(),
-  logs: z.array(
-    z.object({
-      action: z.string(),
-      fromState: z.number().nullable(),
-      toState: z.number(),
-      note: z.string().nullable(),
-      userName: z.string().nullable(),
-      create_time: z.string(),
-    }),
-  ),
+  logs: z.array(stateLogRowSchema),
 });
 export type SettlementDetail = z.infer<typeof settlementDetail>;
 

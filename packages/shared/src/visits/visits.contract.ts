@@ -3,6 +3,7 @@ import { endpoint } from '../common/contract';
 import { extFieldSchema } from '../forms/forms.schema';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
+import { stateLogEntrySchema } from '../common/state-log';
 import { L } from '../common/zod';
 import { optionalId, optionalIds, optionalText, requiredId, requiredText, timeFilter } from '../customers/fields';
 import { requiredDate } from '../customers/fields';
@@ -149,16 +150,7 @@ export const rvTaskDetailSchema = rvTaskRowSchema.extend({
   contactPhone: z.string().nullable(),
   smsSentAt: z.string().nullable(),
   abilities: z.array(z.string()),
-  log: z.array(
-    z.object({
-      action: z.string(),
-      fromState: z.number().nullable(),
-      toState: z.number(),
-      note: z.string().nullable(),
-      userName: z.string().nullable(),
-      time: z.string(),
-    }),
-  ),
+  log: z.array(stateLogEntrySchema),
 });
 export type VisitTaskDetail = z.infer<typeof rvTaskDetailSchema>;
 

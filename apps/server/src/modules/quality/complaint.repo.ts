@@ -15,6 +15,7 @@ import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { contains } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
+import { presentStateLog } from '../../platform/state';
 import { wholeDays } from '../visits/report.repo';
 import type { LevelTarget } from './complaint.sla';
 import { SUMMARY_DIM } from './summary';
@@ -209,14 +210,7 @@ export const toComplaintDetail = (r: DetailRow, log: LogRow[], more: Pick<Compla
   closedTime: r.closed_time,
   version: r.version,
   abilities: more.abilities,
-  log: log.map((l) => ({
-    action: COMPLAINT_ACTION_NAMES[l.action as keyof typeof COMPLAINT_ACTION_NAMES] ?? l.action,
-    fromState: l.from_state,
-    toState: l.to_state,
-    note: l.note,
-    userName: l.user_name,
-    time: l.time,
-  })),
+  log: log.map((l) => presentStateLog(l, COMPLAINT_ACTION_NAMES)),
 });
 
 /** What `select *` gives of a complaint (timestamps as the driver's text). A type, not an interface: the state helper and the edit log read it by column name. */

@@ -21,7 +21,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { NOW } from '../../platform/sql';
-import { changeState, insertStateLog, type StateTable, stateLogOf } from '../../platform/state';
+import { changeState, insertStateLog, type StateTable, presentStateLog, stateLogOf } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
@@ -176,14 +176,7 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDeta
       change: m.change,
       time: m.time,
     })),
-    log: log.map((l) => ({
-      action: EXCHANGE_ACTION_NAMES[l.action as keyof typeof EXCHANGE_ACTION_NAMES] ?? l.action,
-      fromState: l.from_state,
-      toState: l.to_state,
-      note: l.note,
-      userName: l.user_name,
-      time: l.time,
-    })),
+    log: log.map((l) => presentStateLog(l, EXCHANGE_ACTION_NAMES)),
   };
 }
 

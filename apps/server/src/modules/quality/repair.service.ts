@@ -20,7 +20,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { NOW } from '../../platform/sql';
-import { changeState, insertStateLog, type PatchValue, type StateTable, stateLogOf } from '../../platform/state';
+import { changeState, insertStateLog, type PatchValue, type StateTable, presentStateLog, stateLogOf } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
@@ -214,14 +214,7 @@ export async function detail(db: Db, a: Actor, id: number): Promise<RepairDetail
     // Complete shows while 处理中 even before the result is filled: the refusal then says what is missing.
     abilities: repairAbilities(r.state, { ready: true, needsApproval: false, engine: false }),
     approvalId: inst?.id ?? null,
-    log: log.map((l) => ({
-      action: REPAIR_ACTION_NAMES[l.action as keyof typeof REPAIR_ACTION_NAMES] ?? l.action,
-      fromState: l.from_state,
-      toState: l.to_state,
-      note: l.note,
-      userName: l.user_name,
-      time: l.time,
-    })),
+    log: log.map((l) => presentStateLog(l, REPAIR_ACTION_NAMES)),
   };
 }
 

@@ -56,7 +56,7 @@ import {
   visitedRecord,
 } from './tasks.repo';
 import { isVisitDesk, moveTask, VISIT_STATE, visitCtxOf } from './visits.state';
-import { stateLogOf } from '../../platform/state';
+import { presentStateLog, stateLogOf } from '../../platform/state';
 import { enabledDictItem } from '../settings/dict.repo';
 
 /** Who sees every task: the /ReturnVisitTask desk and administrators. */
@@ -114,7 +114,7 @@ export async function detail(db: Db, a: Actor, id: number): Promise<VisitTaskDet
     contactPhone: r.custom_phone,
     smsSentAt: r.sms_time,
     abilities: visitAbilities(r.state, visitCtxOf(a, r)),
-    log: log.map((l) => ({ action: l.action, fromState: l.from_state, toState: l.to_state, note: l.note, userName: l.user_name, time: l.time })),
+    log: log.map((l) => presentStateLog(l)),
   };
 }
 
