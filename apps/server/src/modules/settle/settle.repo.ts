@@ -6,6 +6,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { apiTime, nextCounter } from '../../platform/sql';
+import { presentStateLog, stateLogOf } from '../../platform/state';
 
 /**
  * Which statements the actor sees (columns of `settlements`, alias optional): finance all; a provider's user only his
@@ -390,24 +391,6 @@ export function exportLinesBefore(
 /** One line of a claim's or a reward's state log, as their details show it. */
 export type StateLogRow = FeeClaimDetail['logs'][number];
 
-interface StateLogRaw {
-  action: string;
-  from_state: number | null;
-  to_state: number;
-  note: string | null;
-  user_name: string | null;
-  create_time: string;
-}
-
-const toStateLog = (l: StateLogRaw): StateLogRow => ({
-  action: l.action,
-  fromState: l.from_state,
-  toState: l.to_state,
-  note: l.note,
-  userName: l.user_name,
-  create_time: l.create_time,
-});
-
 /** A record's state log (fee claims, rewards), oldest first, with who acted. */
 export async function stateLogs(
   ex: Executor,
@@ -416,11 +399,8 @@ export async function stateLogs(
   column: 'claim_id' | 'reward_id',
   id: number,
 ): Promise<StateLogRow[]> {
-  const found = await rows<StateLogRaw>(
-    ex,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${apiTime(sql`l.created_at`, a.timeZone)} as create_time
-      from ${sql.identifier(table)} l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.${sql.identifier(column)} = ${id} order by l.created_at, l.id`,
-  );
-  return found.map(toStateLog);
+  return (await stateLogOf(ex, { log: { table, recordColumn: column } }, a, id)).map((l) => {
+    const { time, ...row } = presentStateLog(l);
+    return { ...row, create_time: time };
+  });
 }
