@@ -4,15 +4,14 @@ import {
   customerImportContract,
   customerPartsContract,
   type EndpointDef,
-  hasPower,
   homeAccountContract,
-  powersOfRole,
   productContract,
 } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { Client, loggedIn, makeUser } from '../../test/factories';
+import { loggedIn, makeUser } from '../../test/factories';
+import { itGuardsEveryEndpoint } from '../../test/guards';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from './test-helpers';
 
@@ -32,28 +31,7 @@ const ALL: [string, EndpointDef][] = [
 ].flatMap((c) => Object.entries(c) as [string, EndpointDef][]);
 
 describe('guards of every customer-area endpoint', () => {
-  it('answers 未登录 without a session', async () => {
-    const anon = new Client(t.app);
-    for (const [name, ep] of ALL) expect((await anon.call(ep, {})).message, name).toBe('未登录');
-  });
-
-  it('refuses every non-GET without the CSRF token', async () => {
-    const { client } = await loggedIn(t.app, t.deps.db, { roles: [3] });
-    for (const [name, ep] of ALL.filter(([, e]) => e.method !== 'GET')) {
-      expect((await client.call(ep, {}, { csrf: false })).message, name).toBe('操作失败，无效的CsrfToken');
-    }
-  });
-
-  it('refuses a role that lacks the endpoint’s power', async () => {
-    const enterpriseId = (await loggedIn(t.app, t.deps.db, { roles: [3] })).enterpriseId;
-    const clients = new Map<number, Client>();
-    for (const [name, ep] of ALL.filter(([, e]) => e.power)) {
-      const role = [1, 2, 4, 5, 6, 7, 8, 9, 10].find((r) => !hasPower(powersOfRole(r), ep.power));
-      if (!role) continue;
-      if (!clients.has(role)) clients.set(role, (await loggedIn(t.app, t.deps.db, { roles: [role], enterpriseId })).client);
-      expect((await (clients.get(role) as Client).call(ep, {})).code, `${name} as role ${role}`).toBe(ep.adminOnly ? 'ADMIN_ONLY' : 'NO_POWER');
-    }
-  });
+  itGuardsEveryEndpoint(() => t, ALL);
 
   it('refuses every free-locked endpoint on the free plan with the spec’s notice', async () => {
     const { client } = await loggedIn(t.app, t.deps.db, { roles: [3], plan: 0 });

@@ -1,16 +1,9 @@
-import {
-  badgeCountContract as badgeContract,
-  deskContract,
-  type EndpointDef,
-  eventSettingContract,
-  eventContract as K,
-  hasPower,
-  powersOfRole,
-} from '@sk/shared';
+import { badgeCountContract as badgeContract, deskContract, type EndpointDef, eventSettingContract, eventContract as K } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories';
+import { itGuardsEveryEndpoint } from '../../test/guards';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { countOf, newCustomer } from '../customers/test-helpers';
@@ -43,27 +36,7 @@ const newEvent = async (c: Client, o: Record<string, unknown> = {}) => {
 };
 
 describe('guards of every event endpoint', () => {
-  it('answers 未登录 without a session', async () => {
-    const anon = new Client(t.app);
-    for (const [name, ep] of ALL) expect((await anon.call(ep, {})).message, name).toBe('未登录');
-  });
-
-  it('refuses every non-GET without the CSRF token', async () => {
-    const { client } = await admin();
-    for (const [name, ep] of ALL.filter(([, e]) => e.method !== 'GET')) {
-      expect((await client.call(ep, {}, { csrf: false })).message, name).toBe('操作失败，无效的CsrfToken');
-    }
-  });
-
-  it('refuses a role that lacks the endpoint’s power', async () => {
-    const { enterpriseId } = await admin();
-    for (const [name, ep] of ALL) {
-      const role = [1, 2, 4, 5, 6, 7, 8, 9, 10].find((r) => !hasPower(powersOfRole(r), ep.power));
-      if (!role) continue;
-      const { client } = await as(enterpriseId, role);
-      expect((await client.call(ep, {})).code, `${name} as role ${role}`).toBe('NO_POWER');
-    }
-  });
+  itGuardsEveryEndpoint(() => t, ALL);
 });
 
 describe('POST /v2/event/add', () => {
