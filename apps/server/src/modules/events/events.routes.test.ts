@@ -186,7 +186,7 @@ describe('lists, badges, flow and delete', () => {
     expect((await other.client.get('/v2/event/detailed', { id: a })).code).toBe('NOT_FOUND');
   });
 
-  it('counts the pool to claim for those who claim from it, not for the assigners, and nothing of another enterprise', async () => {
+  it('counts the pool to claim for those who claim from it, not for the assigners, and nothing of another enterprise; every event badge needs its page', async () => {
     const { client, enterpriseId } = await admin();
     const service = await as(enterpriseId, 2);
     const shelters = badgeContract.shelterEventCount;
@@ -202,6 +202,12 @@ describe('lists, badges, flow and delete', () => {
     expect(todo.data.find((t: { routerName: string }) => t.routerName === 'Shelters')?.count).toBe(1);
     const employee = await as(enterpriseId, 4);
     expect(await employee.client.badge(shelters)).toBe('NO_POWER');
+    // Each event badge needs its page: the employee has 我的事件 only, finance no event page at all.
+    expect(await employee.client.badge(badgeContract.unDeliverEventCount)).toBe('NO_POWER');
+    expect(await employee.client.badge(badgeContract.principalEventCount)).toBe(0);
+    const finance = await as(enterpriseId, 8);
+    expect(await finance.client.badge(badgeContract.unDeliverEventCount)).toBe('NO_POWER');
+    expect(await finance.client.badge(badgeContract.principalEventCount)).toBe('NO_POWER');
     const elsewhere = await as((await admin()).enterpriseId, 2);
     expect(await elsewhere.client.badge(shelters)).toBe(0);
   });

@@ -19,10 +19,10 @@ export type BadgeCountFn = (ctx: BadgeCountCtx) => Promise<number>;
 
 /** A count that needs the power of the list it counts (else NO_POWER), as every badge does. */
 export const withPower =
-  (power: string, count: (ex: Executor, a: UserActor) => Promise<number>): BadgeCountFn =>
-  ({ actor, deps }) => {
+  (power: string, count: (ex: Executor, a: UserActor, query: Record<string, unknown>) => Promise<number>): BadgeCountFn =>
+  ({ actor, query, deps }) => {
     if (!hasPower(actor.powers, power)) throw new AppError('NO_POWER');
-    return count(deps.db, actor);
+    return count(deps.db, actor, query);
   };
 
 /**
