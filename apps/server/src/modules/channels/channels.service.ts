@@ -55,30 +55,47 @@ export async function enabledApp(db: Db, config: Config, ep: number, channel: nu
   return appOf(config, ep, await repo.settingOf(db, ep, channel), channel);
 }
 
-/** Fetches in flight, per database and token: parallel requests of this process wait for the one fetch. */
-const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();
+/** A fetch of one token, per database: in flight, or stored (`storedSeq`: when, on the `reads` clock below). */
+interface Flight {
+  pending: Promise<string>;
+  storedSeq?: number;
+}
+const inFlight = new WeakMap<Db, Map<string, Flight>>();
+/** Orders the cache reads and the stores of this process. */
+let reads = 0;
 
 /**
  * A token or ticket from the cache in PostgreSQL, or fetched once per process (no lock or transaction is held while
- * the platform answers) and kept for its lifetime. Instances that miss the cache together each fetch once: both
- * platforms answer the same token again within its lifetime.
+ * the platform answers) and kept for its lifetime. A read that missed the cache joins the fetch in flight, or the one
+ * stored after that read began (it may have missed the store by a moment). Instances that miss the cache together
+ * each fetch once: both platforms answer the same token again within its lifetime.
  */
 async function cached(db: Db, config: Config, app: App, kind: string, fetch: () => Promise<Expiring>): Promise<string> {
+  const readSeq = ++reads;
   const sealed = await repo.cachedToken(db, app.enterpriseId, app.channel, kind);
   const hit = sealed ? openSecret(config, sealed) : null;
   if (hit) return hit;
-  const mine = inFlight.get(db) ?? new Map<string, Promise<string>>();
+  const mine = inFlight.get(db) ?? new Map<string, Flight>();
   inFlight.set(db, mine);
   const key = `${app.enterpriseId}:${app.channel}:${kind}`;
-  let pending = mine.get(key);
-  if (!pending) {
-    pending = (async () => {
-      const got = await fetch();
-      await repo.storeToken(db, app.enterpriseId, app.channel, kind, sealSecret(config, got.value), got.expiresIn);
-      return got.value;
-    })().finally(() => mine.delete(key));
-    mine.set(key, pending);
-  }
+  const known = mine.get(key);
+  if (known && (known.storedSeq === undefined || known.storedSeq > readSeq)) return known.pending;
+  const pending = (async () => {
+    const got = await fetch();
+    await repo.storeToken(db, app.enterpriseId, app.channel, kind, sealSecret(config, got.value), got.expiresIn);
+    return got.value;
+  })();
+  const flight: Flight = { pending };
+  // Stored: its time on the clock. Failed: forgotten, so the next read fetches again.
+  pending.then(
+    () => {
+      flight.storedSeq = ++reads;
+    },
+    () => {
+      if (mine.get(key) === flight) mine.delete(key);
+    },
+  );
+  mine.set(key, flight);
   return pending;
 }
 
