@@ -299,6 +299,7 @@ async function firstReads(database: Database, base: string, s: Session, c: LoadC
   forgetSnapshots();
   const statements = await captureAllSql(database, () => call(base, s, c).then(() => undefined), REQUEST_ONLY);
   await snapshotsSettled();
+  if (process.env.BENCH_SQL_LOG) printStatements(`${c.name}, first read`, statements);
   const times = await replay(database, statements, 100, SECONDS * 400);
   return { case: `${c.name}, first read`, sqlP50: percentile(times, 50), statements: statements.length, note: '', apiP50: percentile(api, 50) };
 }
