@@ -122,6 +122,15 @@ test('the provider money loop: completed at phone width and priced, claimed, che
   await expect(page$(fin).locator('tr', { hasText: '未按约定时间上门，客户投诉' }).getByText('已通过')).toBeVisible();
   await shot(fin, FLOW, '01g-penalty-list');
 
+  // 外包结算 reminds finance of last month's demo orders on no statement yet; 去结算 opens the create page on that provider,
+  // which says what its statement would take.
+  await fin.goto('/settleAccounts/list');
+  await expect(page$(fin).locator('.ant-alert')).toContainText(/上月有 1 家服务商尚未结算：华东联保服务有限公司，合计 ¥\d+\.\d\d/);
+  await shot(fin, FLOW, '01h-settle-reminder');
+  await page$(fin).getByRole('button', { name: '去结算' }).click();
+  await expect(fin).toHaveURL(/\/settleAccounts\/create\?providerId=\d+$/);
+  await expect(page$(fin).locator('.ant-alert-success')).toContainText(/合计 ¥\d+\.\d\d.*工单 30 单/);
+  await shot(fin, FLOW, '01i-settle-preview');
   // This month's statement (preset 本月) takes the penalty approved now, the claim and the order completed above.
   await fin.goto('/settleAccounts/create');
   await page$(fin).getByRole('combobox').first().click();

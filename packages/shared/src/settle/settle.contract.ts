@@ -134,6 +134,28 @@ export const settlementDetail = settlementRow.extend({
 });
 export type SettlementDetail = z.infer<typeof settlementDetail>;
 
+/** What a statement of the provider for the period would take now (新建结算单's preview). */
+export const pendingRow = z.object({
+  providerId: z.number(),
+  providerName: z.string(),
+  orderCount: z.number(),
+  orderCents: z.number(),
+  claimCount: z.number(),
+  claimCents: z.number(),
+  rewardCount: z.number(),
+  /** Rewards less penalties. */
+  rewardCents: z.number(),
+  totalCents: z.number(),
+});
+export type PendingRow = z.infer<typeof pendingRow>;
+
+/** A statement's period: two calendar days, the end not before the start. */
+const periodFields = {
+  periodStart: L(calendarDayText('结算开始日期格式不正确'), '结算开始日期'),
+  periodEnd: L(calendarDayText('结算结束日期格式不正确'), '结算结束日期'),
+};
+const endNotBeforeStart = { message: '结算结束日期不能早于开始日期', path: ['periodEnd'] };
+
 const settleId = L(id, '结算单');
 const note = optionalText('备注', 200);
 
@@ -160,15 +182,18 @@ export const settleContract = {
     method: 'POST',
     path: '/settleAccounts/create',
     power: SETTLE_POWER,
-    body: z
-      .object({
-        providerId: L(id, '服务商'),
-        periodStart: L(calendarDayText('结算开始日期格式不正确'), '结算开始日期'),
-        periodEnd: L(calendarDayText('结算结束日期格式不正确'), '结算结束日期'),
-        remark: note,
-      })
-      .refine((b) => b.periodEnd >= b.periodStart, { message: '结算结束日期不能早于开始日期', path: ['periodEnd'] }),
+    body: z.object({ providerId: L(id, '服务商'), ...periodFields, remark: note }).refine((b) => b.periodEnd >= b.periodStart, endNotBeforeStart),
     response: z.object({ id: z.number(), lineCount: z.number(), totalCents: z.number() }),
+  }),
+  /** The providers a statement of the period would take anything of, and what (finance only). */
+  pending: endpoint({
+    method: 'GET',
+    path: '/settleAccounts/pending',
+    power: SETTLE_POWER,
+    query: z
+      .object({ providerId: optionalId('服务商'), ...periodFields, uncovered: flag('只看未建结算单的服务商') })
+      .refine((b) => b.periodEnd >= b.periodStart, endNotBeforeStart),
+    response: z.array(pendingRow),
   }),
   remove: endpoint({ method: 'DELETE', path: '/settleAccounts', power: SETTLE_POWER, body: z.object({ id: settleId }), response: z.null() }),
   /** issue / confirm / approve / pay. */

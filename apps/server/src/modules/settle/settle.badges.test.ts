@@ -53,6 +53,48 @@ describe('外包结算: what waits for each side', () => {
     expect(await n(a.engineer.client, B.settleTodoCount)).toBe('NO_POWER');
   });
 
+  it('counts for finance each provider with last month to settle and no statement over it; a binned order is nothing to settle', async () => {
+    const a = await settleTeam(t);
+    const other = await settleTeam(t);
+    // The 10th of last month, noon in Shanghai (the enterprise's zone), and that month's first day.
+    const shanghai = new Date(Date.now() + 8 * 3_600_000);
+    const month = new Date(Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const count = (c: Client) => n(c, B.settleTodoCount);
+    await pricedOrder(t, a.ep, a.p1, 12_000, `${month}-10 12:00:00+08`);
+    const binned = await pricedOrder(t, a.ep, a.p2, 5_000, `${month}-11 12:00:00+08`);
+    await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${a.ep} and id = ${binned}`);
+    // This month's work is not yet due for a statement; another enterprise's last month counts there only.
+    await pricedOrder(t, a.ep, a.p2, 7_000);
+    await pricedOrder(t, other.ep, other.p1, 9_000, `${month}-10 12:00:00+08`);
+    expect([await count(a.finance.client), await count(a.pu1.client), await count(other.finance.client)]).toEqual([1, 0, 1]);
+    expect(await todos(a.finance.client)).toContain('外包结算 /settleAccounts/list 1');
+    // A claim payable last month is something to settle too.
+    await payableClaim(t, a.ep, a.p2, a.pu2.id, 3_000, `${month}-12 09:00:00+08`);
+    expect(await count(a.finance.client)).toBe(2);
+    // The list page's reminder names the providers the badge counts, with what each has (the binned order not).
+    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const lastMonth = { periodStart: `${month}-01`, periodEnd: last };
+    const reminder = async () =>
+      (await a.finance.client.send(S.pending, { ...lastMonth, uncovered: '1' })).data.map((r) => [r.providerId, r.orderCount, r.claimCount, r.totalCents]);
+    expect(await reminder()).toEqual([
+      [a.p1, 1, 0, 12_000],
+      [a.p2, 0, 1, 3_000],
+    ]);
+    // A statement over part of the month: the provider no longer counts, its draft does; what it left of the month shows
+    // in the preview, not in the badge nor the reminder.
+    await pricedOrder(t, a.ep, a.p1, 4_000, `${month}-20 12:00:00+08`);
+    const made = await a.finance.client.send(S.create, { providerId: a.p1, periodStart: `${month}-01`, periodEnd: `${month}-15` });
+    expect(made.data).toMatchObject({ lineCount: 1, totalCents: 12_000 });
+    expect(await count(a.finance.client)).toBe(2);
+    expect((await a.finance.client.send(S.action, { id: made.data.id, action: 'issue' })).success).toBe(true);
+    expect([await count(a.finance.client), await count(a.pu1.client)]).toEqual([1, 1]);
+    expect(await reminder()).toEqual([[a.p2, 0, 1, 3_000]]);
+    expect((await a.finance.client.send(S.pending, lastMonth)).data.map((r) => [r.providerId, r.totalCents])).toEqual([
+      [a.p1, 4_000],
+      [a.p2, 3_000],
+    ]);
+  });
+
   it('a confirmation an approval flow decides waits in 审批处理, not here', async () => {
     const a = await settleTeam(t);
     const flow = await a.admin.client.send(A.flowSave, {

@@ -8,23 +8,29 @@ import type { Actor } from '../../platform/actor';
 import { noFlowWaiting } from '../approvals/engine.repo';
 import { registerBadgeCount, withPower } from '../menu/badges';
 import { CLAIM_APPROVAL_KIND } from './claims.service';
+import { providersToSettle } from './settle.repo';
 import { REWARD_APPROVAL_KIND } from './rewards.service';
 import { SETTLE_APPROVAL_KIND } from './settle.service';
 
 const countOf = async (ex: Executor, q: ReturnType<typeof sql>) => (await rows<{ n: number }>(ex, q))[0]?.n ?? 0;
 
 /**
- * 外包结算. Finance: drafts to issue, disputes to resolve, confirmed statements to approve (unless a flow decides or he
- * issued it) and approved ones to pay. A provider's user: his provider's issued statements to confirm.
+ * 外包结算. Finance: the providers with last month to settle and no statement over it (providersToSettle), drafts to
+ * issue, disputes to resolve, confirmed statements to approve (unless a flow decides or he issued it) and approved ones
+ * to pay. A provider's user: his provider's issued statements to confirm.
  */
-export function settleTodoCount(ex: Executor, a: Actor): Promise<number> {
+export async function settleTodoCount(ex: Executor, a: Actor): Promise<number> {
   if (a.providerId != null)
     return countOf(ex, sql`select count(*)::int as n from settlements where enterprise_id = ${a.enterpriseId} and provider_id = ${a.providerId} and state = 2`);
-  return countOf(
-    ex,
-    sql`select count(*)::int as n from settlements s where s.enterprise_id = ${a.enterpriseId} and (s.state in (1, 4, 5)
-      or (s.state = 3 and s.issued_by is distinct from ${a.id} and ${noFlowWaiting(SETTLE_APPROVAL_KIND, 's')}))`,
-  );
+  const [statements, providers] = await Promise.all([
+    countOf(
+      ex,
+      sql`select count(*)::int as n from settlements s where s.enterprise_id = ${a.enterpriseId} and (s.state in (1, 4, 5)
+        or (s.state = 3 and s.issued_by is distinct from ${a.id} and ${noFlowWaiting(SETTLE_APPROVAL_KIND, 's')}))`,
+    ),
+    providersToSettle(ex, a.enterpriseId, a.timeZone),
+  ]);
+  return statements + providers;
 }
 
 /** 费用审批. Finance: claims 审批中 that no flow decides. Nothing waits for a provider's user here. */

@@ -191,14 +191,45 @@ export async function insertSettlement(
   return s?.id as number;
 }
 
-/** What a new statement gathers: the provider's, in the period [from, to), on no other statement. */
-export interface Gather {
+/** What a statement of a provider and a period takes: the provider's, in the period [from, to), on no other statement. */
+export interface Period {
   enterpriseId: number;
-  settlementId: number;
-  providerId: number;
+  /** A provider's id, or the provider column of a statement over every provider (pendingByProvider). */
+  providerId: number | SQL;
   from: SQL;
   to: SQL;
 }
+
+/** What a new statement gathers (Period), into the statement. */
+export interface Gather extends Period {
+  settlementId: number;
+}
+
+// The three sources of a statement's lines, each `from … where …`: the create inserts them, the preview counts them.
+
+/** The provider's orders priced in the period, not in the recycle bin (f, o). */
+const orderFees = (g: Period): SQL =>
+  sql`provider_order_fees f join orders o on o.enterprise_id = f.enterprise_id and o.id = f.order_id
+      where f.enterprise_id = ${g.enterpriseId} and f.provider_id = ${g.providerId} and f.priced_at >= ${g.from} and f.priced_at < ${g.to}
+        and o.deleted_at is null
+        and not exists (select 1 from settlement_lines l where l.enterprise_id = f.enterprise_id and l.order_id = f.order_id)`;
+
+/** Its fee claims payable in the period (approved and, where the fees differed, checked), at the amount checked (c, o). */
+const payableClaims = (g: Period): SQL =>
+  sql`fee_claims c join orders o on o.enterprise_id = c.enterprise_id and o.id = c.order_id
+      where c.enterprise_id = ${g.enterpriseId} and c.provider_id = ${g.providerId} and c.state = 2 and c.check_state <> 1
+        and c.payable_at >= ${g.from} and c.payable_at < ${g.to} and o.deleted_at is null
+        and not exists (select 1 from settlement_lines l where l.enterprise_id = c.enterprise_id and l.claim_id = c.id)`;
+
+/** Its rewards and penalties approved in the period (r). */
+const approvedRewards = (g: Period): SQL =>
+  sql`rewards r
+      where r.enterprise_id = ${g.enterpriseId} and r.provider_id = ${g.providerId} and r.state = 2
+        and r.approved_at >= ${g.from} and r.approved_at < ${g.to}
+        and not exists (select 1 from settlement_lines l where l.enterprise_id = r.enterprise_id and l.reward_id = r.id)`;
+
+/** A reward's signed amount on a statement: a penalty is deducted. */
+const rewardCents = sql`case r.kind when 2 then -r.amount_cents else r.amount_cents end`;
 
 /**
  * The provider's orders priced in the period, as lines: one set-based INSERT … SELECT answering only its count. An
@@ -211,10 +242,7 @@ export async function addOrderLines(ex: Executor, g: Gather): Promise<number> {
     ex,
     sql`with ins as (insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, amount_cents, original_cents, description)
       select f.enterprise_id, ${g.settlementId}, 1, f.order_id, f.amount_cents, f.amount_cents, o.title
-      from provider_order_fees f join orders o on o.enterprise_id = f.enterprise_id and o.id = f.order_id
-      where f.enterprise_id = ${g.enterpriseId} and f.provider_id = ${g.providerId} and f.priced_at >= ${g.from} and f.priced_at < ${g.to}
-        and o.deleted_at is null
-        and not exists (select 1 from settlement_lines l where l.enterprise_id = f.enterprise_id and l.order_id = f.order_id)
+      from ${orderFees(g)}
       order by f.priced_at, f.order_id
       on conflict (enterprise_id, order_id) where order_id is not null do nothing
       returning 1) select count(*)::int as n from ins`,
@@ -222,17 +250,14 @@ export async function addOrderLines(ex: Executor, g: Gather): Promise<number> {
   return added?.n ?? 0;
 }
 
-/** Its fee claims payable in the period (approved and, where the fees differed, checked), at the amount checked. */
+/** Its fee claims payable in the period, as lines. */
 export async function addClaimLines(ex: Executor, g: Gather): Promise<number> {
   const added = await rows<{ id: number }>(
     ex,
     sql`insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, claim_id, amount_cents, original_cents, description)
       select c.enterprise_id, ${g.settlementId}, 2, null, c.id, c.final_cents, c.final_cents,
         (case c.kind when 1 then '交通费' else '其他费用' end) || ' · ' || o.order_no
-      from fee_claims c join orders o on o.enterprise_id = c.enterprise_id and o.id = c.order_id
-      where c.enterprise_id = ${g.enterpriseId} and c.provider_id = ${g.providerId} and c.state = 2 and c.check_state <> 1
-        and c.payable_at >= ${g.from} and c.payable_at < ${g.to} and o.deleted_at is null
-        and not exists (select 1 from settlement_lines l where l.enterprise_id = c.enterprise_id and l.claim_id = c.id)
+      from ${payableClaims(g)}
       order by c.payable_at, c.id
       on conflict (enterprise_id, claim_id) where claim_id is not null do nothing
       returning id`,
@@ -240,23 +265,78 @@ export async function addClaimLines(ex: Executor, g: Gather): Promise<number> {
   return added.length;
 }
 
-/** Its rewards and penalties approved in the period (kinds 3 and 4, a penalty deducted). */
+/** Its rewards and penalties approved in the period, as lines (kinds 3 and 4). */
 export async function addRewardLines(ex: Executor, g: Gather): Promise<number> {
   const added = await rows<{ id: number }>(
     ex,
     sql`insert into settlement_lines (enterprise_id, settlement_id, kind, reward_id, order_id, amount_cents, original_cents, description)
-      select r.enterprise_id, ${g.settlementId}, case r.kind when 2 then 4 else 3 end, r.id, null,
-        case r.kind when 2 then -r.amount_cents else r.amount_cents end, case r.kind when 2 then -r.amount_cents else r.amount_cents end,
+      select r.enterprise_id, ${g.settlementId}, case r.kind when 2 then 4 else 3 end, r.id, null, ${rewardCents}, ${rewardCents},
         (case r.kind when 2 then '处罚' else '奖励' end) || ' · ' || r.reward_no || ' · ' || left(r.reason, 60)
-      from rewards r
-      where r.enterprise_id = ${g.enterpriseId} and r.provider_id = ${g.providerId} and r.state = 2
-        and r.approved_at >= ${g.from} and r.approved_at < ${g.to}
-        and not exists (select 1 from settlement_lines l where l.enterprise_id = r.enterprise_id and l.reward_id = r.id)
+      from ${approvedRewards(g)}
       order by r.approved_at, r.id
       on conflict (enterprise_id, reward_id) where reward_id is not null do nothing
       returning id`,
   );
   return added.length;
+}
+
+export interface PendingRaw {
+  provider_id: number;
+  provider_name: string;
+  order_count: number;
+  order_cents: number;
+  claim_count: number;
+  claim_cents: number;
+  reward_count: number;
+  reward_cents: number;
+}
+
+/** A statement of provider p over any day of [start, end]. */
+const coveredBy = (start: SQL, end: SQL): SQL =>
+  sql`exists (select 1 from settlements s where s.enterprise_id = p.enterprise_id and s.provider_id = p.id and s.period_start <= ${end} and s.period_end >= ${start})`;
+
+/**
+ * What a statement of each provider (or of one) for the period would take now, the providers with anything to settle
+ * only: the same three sources the create inserts, counted per provider on its own indexes. `uncovered`: only the
+ * providers no statement covers any day of that period for (the reminder, as providersToSettle counts them).
+ */
+export function pendingByProvider(
+  ex: Executor,
+  p: Omit<Period, 'providerId'>,
+  only: { providerId?: number; uncovered?: { start: string; end: string } } = {},
+): Promise<PendingRaw[]> {
+  const g: Period = { ...p, providerId: sql`p.id` };
+  return rows<PendingRaw>(
+    ex,
+    sql`select p.id::int as provider_id, p.name as provider_name, o.n as order_count, o.cents as order_cents,
+        c.n as claim_count, c.cents as claim_cents, r.n as reward_count, r.cents as reward_cents
+      from service_providers p
+        cross join lateral (select count(*)::int as n, coalesce(sum(f.amount_cents), 0)::bigint as cents from ${orderFees(g)}) o
+        cross join lateral (select count(*)::int as n, coalesce(sum(c.final_cents), 0)::bigint as cents from ${payableClaims(g)}) c
+        cross join lateral (select count(*)::int as n, coalesce(sum(${rewardCents}), 0)::bigint as cents from ${approvedRewards(g)}) r
+      where p.enterprise_id = ${p.enterpriseId}${only.providerId == null ? sql`` : sql` and p.id = ${only.providerId}`}${only.uncovered ? sql` and not ${coveredBy(sql`${only.uncovered.start}::date`, sql`${only.uncovered.end}::date`)}` : sql``}
+        and o.n + c.n + r.n > 0
+      order by o.cents + c.cents + r.cents desc, p.id`,
+  );
+}
+
+/**
+ * The providers finance has last month to settle for (外包结算's badge): something of theirs priced, payable or approved
+ * in the enterprise's last calendar month, and no statement of theirs over any day of it. A probe or two per provider;
+ * what is left over beside a statement that covers part of the month shows on the list page (pendingByProvider), not here.
+ */
+export async function providersToSettle(ex: Executor, enterpriseId: number, timeZone: string): Promise<number> {
+  const first = sql`(date_trunc('month', now() at time zone ${timeZone}) - interval '1 month')::date`;
+  const last = sql`(date_trunc('month', now() at time zone ${timeZone})::date - 1)`;
+  const g: Period = { enterpriseId, providerId: sql`p.id`, ...periodBoundsOf(first, last, timeZone) };
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from service_providers p
+      where p.enterprise_id = ${enterpriseId}
+        and not ${coveredBy(first, last)}
+        and (exists (select 1 from ${orderFees(g)}) or exists (select 1 from ${payableClaims(g)}) or exists (select 1 from ${approvedRewards(g)}))`,
+  );
+  return r?.n ?? 0;
 }
 
 /** The statement's total from its lines (the one place it is computed), and its line count when given; both as stored. */
@@ -354,9 +434,13 @@ export interface SettlementRecord {
 export const settlementRecord = (row: Record<string, unknown>): SettlementRecord => row as unknown as SettlementRecord;
 
 /** The bounds of a statement's period: its days in the enterprise's zone, the end day included. */
-export const periodBounds = (start: string, end: string, timeZone: string): { from: SQL; to: SQL } => ({
-  from: sql`(${start}::date)::timestamp at time zone ${timeZone}`,
-  to: sql`((${end}::date + 1)::timestamp at time zone ${timeZone})`,
+export const periodBounds = (start: string, end: string, timeZone: string): { from: SQL; to: SQL } =>
+  periodBoundsOf(sql`${start}::date`, sql`${end}::date`, timeZone);
+
+/** periodBounds of two dates SQL computes. */
+const periodBoundsOf = (start: SQL, end: SQL, timeZone: string): { from: SQL; to: SQL } => ({
+  from: sql`(${start})::timestamp at time zone ${timeZone}`,
+  to: sql`((${end} + 1)::timestamp at time zone ${timeZone})`,
 });
 
 /** A statement's lines the exporting user sees (none of another's statement). */

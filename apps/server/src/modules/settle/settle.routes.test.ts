@@ -182,6 +182,58 @@ describe('statements', () => {
     expect((await a.finance.client.send(F.orderFee, { orderId: o.inside[0]! })).data?.settlementId).toBe(made.data.id);
   });
 
+  it('新建结算单 previews, per provider, what a statement of the period would take; only finance, only its enterprise', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    const claim = await payableClaim(t, a.ep, a.p1, a.pu1.id, 450, '2026-03-15 09:00:00+08');
+    await t.deps.db.execute(sql`insert into rewards (enterprise_id, reward_no, provider_id, kind, amount_cents, reason, state, approved_at)
+      values (${a.ep}, ${`JC${Math.random()}`}, ${a.p1}, 2, 300, '迟到', 2, '2026-03-20 10:00:00+08'), (${a.ep}, ${`JC${Math.random()}`}, ${a.p2}, 1, 100, '待审批', 1, null)`);
+    const period = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
+    const names = Object.fromEntries((await a.finance.client.send(T.providerSimpleList, {})).data.map((p) => [p.id, p.name]));
+    // The two inside March and not in the bin, the claim, the penalty deducted; the other provider's order only (its
+    // reward waits for approval). The larger total first.
+    expect((await a.finance.client.send(C.pending, period)).data).toEqual([
+      {
+        providerId: a.p1,
+        providerName: names[a.p1],
+        orderCount: 2,
+        orderCents: 3550,
+        claimCount: 1,
+        claimCents: 450,
+        rewardCount: 1,
+        rewardCents: -300,
+        totalCents: 3700,
+      },
+      {
+        providerId: a.p2,
+        providerName: names[a.p2],
+        orderCount: 1,
+        orderCents: 900,
+        claimCount: 0,
+        claimCents: 0,
+        rewardCount: 0,
+        rewardCents: 0,
+        totalCents: 900,
+      },
+    ]);
+    expect((await a.finance.client.send(C.pending, { ...period, providerId: a.p2 })).data.map((r) => r.providerId)).toEqual([a.p2]);
+    // What the statement took is no longer pending; the claim went with it.
+    expect((await a.finance.client.send(C.create, march(a))).data).toMatchObject({ lineCount: 4, totalCents: 3700 });
+    expect(claim).toBeGreaterThan(0);
+    expect((await a.finance.client.send(C.pending, period)).data.map((r) => r.providerId)).toEqual([a.p2]);
+    // Bad input, the provider's side, other roles, another enterprise.
+    expect((await a.finance.client.send(C.pending, { ...period, periodEnd: '2026-02-01' })).message).toBe('结算结束日期：结算结束日期不能早于开始日期');
+    expect(await a.finance.client.send(C.pending, { periodStart: '2026-03-01' })).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/^结算结束日期：/),
+    });
+    expect((await a.pu2.client.send(C.pending, period)).code).toBe('NO_POWER');
+    expect((await a.engineer.client.send(C.pending, period)).code).toBe('NO_POWER');
+    const b = await settleTeam(t);
+    expect((await b.finance.client.send(C.pending, { ...period, providerId: a.p2 })).code).toBe('NOT_FOUND');
+    expect((await b.finance.client.send(C.pending, period)).data).toEqual([]);
+  });
+
   it('20 parallel creates for one provider and period: one statement, every order once', async () => {
     const a = await settleTeam(t);
     await withOrders(a);
@@ -400,7 +452,14 @@ describe('statements', () => {
         for (const r of rewards)
           await t.deps.db.execute(sql`insert into rewards (enterprise_id, reward_no, provider_id, kind, amount_cents, reason, state, approved_at)
             values (${a.ep}, ${`JC${Math.random()}`}, ${a.p1}, ${r < 0 ? 2 : 1}, ${Math.abs(r)}, '性质测试', 2, ${`${date} 14:00:00+08`}::timestamptz)`);
-        const made = (await a.finance.client.send(C.create, { providerId: a.p1, periodStart: date, periodEnd: date })).data;
+        const period = { periodStart: date, periodEnd: date };
+        // The preview says what the statement then takes, and nothing once it has.
+        const [preview, ...others] = (await a.finance.client.send(C.pending, { providerId: a.p1, ...period })).data;
+        const made = (await a.finance.client.send(C.create, { providerId: a.p1, ...period })).data;
+        expect(others).toEqual([]);
+        expect(preview?.totalCents).toBe(made.totalCents);
+        expect((preview?.orderCount ?? 0) + (preview?.claimCount ?? 0) + (preview?.rewardCount ?? 0)).toBe(made.lineCount);
+        expect((await a.finance.client.send(C.pending, period)).data).toEqual([]);
         const lines = (await a.finance.client.send(C.lines, { id: made.id, pageSize: 100 })).data.list;
         const sum = lines.reduce((s, l) => s + l.amountCents, 0);
         expect(made.totalCents).toBe([...fees, ...claims, ...rewards].reduce((s, f) => s + f, 0));

@@ -70,6 +70,7 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
     detail: async ({ actor, query }) => settle.detail(db, actor, query.id),
     lines: async ({ actor, query }) => settle.lines(db, actor, query.id, query.disputed === '1', { pageIndex: query.pageIndex, pageSize: query.pageSize }),
     create: async ({ actor, body }) => withMessage(await settle.createStatement(db, actor, body), '结算单已生成'),
+    pending: async ({ actor, query }) => settle.pending(db, actor, query),
     remove: async ({ actor, body }) => {
       await settle.removeDraft(db, actor, body.id);
       return withMessage(null, '删除成功');

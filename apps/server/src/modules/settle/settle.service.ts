@@ -1,4 +1,5 @@
 import {
+  type PendingRow,
   type SettleAction,
   type SettlementDetail,
   type SettlementLineRow,
@@ -26,6 +27,7 @@ import {
   settlementRecord,
   linePage,
   nextSettleCounter,
+  pendingByProvider,
   openDisputes,
   providerExists,
   type SettlementFilter,
@@ -98,6 +100,35 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
     await insertStateLog(tx, SETTLE_TABLE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id, note: v.remark ?? null });
     return { id, lineCount: t.line_count, totalCents: t.total_cents };
   });
+}
+
+/**
+ * 新建结算单's preview: per provider (or for the one asked), what a statement of the period would take now — the same
+ * sources the create inserts (settle.repo.ts). Finance only; another enterprise's provider is NOT_FOUND.
+ */
+export async function pending(
+  db: Db,
+  a: Actor,
+  v: { providerId?: number | null; periodStart: string; periodEnd: string; uncovered?: '0' | '1' },
+): Promise<PendingRow[]> {
+  requireFinance(a);
+  if (v.providerId != null && !(await providerExists(db, a.enterpriseId, v.providerId))) throw new AppError('NOT_FOUND');
+  const found = await pendingByProvider(
+    db,
+    { enterpriseId: a.enterpriseId, ...periodBounds(v.periodStart, v.periodEnd, a.timeZone) },
+    { providerId: v.providerId ?? undefined, uncovered: v.uncovered === '1' ? { start: v.periodStart, end: v.periodEnd } : undefined },
+  );
+  return found.map((r) => ({
+    providerId: r.provider_id,
+    providerName: r.provider_name,
+    orderCount: r.order_count,
+    orderCents: r.order_cents,
+    claimCount: r.claim_count,
+    claimCents: r.claim_cents,
+    rewardCount: r.reward_count,
+    rewardCents: r.reward_cents,
+    totalCents: r.order_cents + r.claim_cents + r.reward_cents,
+  }));
 }
 
 const STAMP: Partial<Record<SettleAction, string>> = { issue: 'issued_at', confirm: 'confirmed_at', approve: 'approved_at', pay: 'paid_at' };

@@ -10,17 +10,17 @@ export { claimsContract as K, feeStandardContract as F, rewardsContract as R, se
 staleAfter([feeStandardContract.create, feeStandardContract.update, feeStandardContract.remove], [feeStandardContract.list]);
 staleAfter(
   [settleContract.create, settleContract.remove, settleContract.action, settleContract.dispute, settleContract.resolve],
-  [settleContract.list, settleContract.detail, settleContract.lines, feeStandardContract.orderFee],
+  [settleContract.list, settleContract.detail, settleContract.lines, settleContract.pending, feeStandardContract.orderFee],
 );
 
 staleAfter(
   [claimsContract.create, claimsContract.decide, claimsContract.check],
-  [claimsContract.list, claimsContract.detail, claimsContract.checkList, settleContract.lines],
+  [claimsContract.list, claimsContract.detail, claimsContract.checkList, settleContract.lines, settleContract.pending],
 );
 
 staleAfter(
   [rewardsContract.create, rewardsContract.action],
-  [rewardsContract.list, rewardsContract.count, rewardsContract.detail, rewardsContract.approvalProcess],
+  [rewardsContract.list, rewardsContract.count, rewardsContract.detail, rewardsContract.approvalProcess, settleContract.pending],
 );
 staleAfter([settleContract.create, settleContract.remove], [rewardsContract.list, rewardsContract.detail]);
 

@@ -2,14 +2,48 @@ import { PlusOutlined } from '@ant-design/icons';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { SETTLE_STATES } from '@sk/shared/settle/settle.constants';
 import type { SettlementRow } from '@sk/shared/settle/settle.contract';
-import { Button, Card } from 'antd';
+import { Alert, Button, Card } from 'antd';
+import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
-import { fetchStatements, yuan } from '../api';
+import { C, fetchStatements, yuan } from '../api';
 import { SettleStateTag } from '../components/settleBits';
+
+/** Last month's calendar days, as the statement's period takes them. */
+function lastMonth() {
+  const m = dayjs().subtract(1, 'month');
+  return { periodStart: m.startOf('month').format('YYYY-MM-DD'), periodEnd: m.endOf('month').format('YYYY-MM-DD') };
+}
+
+/** Finance's reminder: the providers with last month to settle and no statement over it (the badge's); 去结算 opens the create page. */
+function LastMonthPending() {
+  const navigate = useNavigate();
+  const rows = useApi(C.pending, { ...lastMonth(), uncovered: '1' }).data ?? [];
+  if (rows.length === 0) return null;
+  const total = rows.reduce((s, r) => s + r.totalCents, 0);
+  const names =
+    rows
+      .slice(0, 3)
+      .map((r) => r.providerName)
+      .join('、') + (rows.length > 3 ? ' 等' : '');
+  const only = rows.length === 1 ? `?providerId=${rows[0]?.providerId}` : '';
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 12 }}
+      message={`上月有 ${rows.length} 家服务商尚未结算：${names}，合计 ${yuan(total)}`}
+      action={
+        <Button size="small" type="primary" onClick={() => navigate(`/settleAccounts/create${only}`)}>
+          去结算
+        </Button>
+      }
+    />
+  );
+}
 
 /** 外包结算: the statements (finance: every provider's; a provider's user: his own, once issued). */
 export default function SettleAccountsList() {
@@ -28,6 +62,7 @@ export default function SettleAccountsList() {
   ];
   return (
     <Card title="外包结算" size="small">
+      {finance && <LastMonthPending />}
       <ListPage<SettlementRow>
         title="外包结算"
         columns={columns}
