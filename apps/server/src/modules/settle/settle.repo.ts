@@ -207,26 +207,29 @@ export interface Gather extends Period {
 
 // The three sources of a statement's lines, each `from … where …`: the create inserts them, the preview counts them.
 
+/**
+ * Each source leaves out what sits on a statement already, unless `onNone` is false: for a provider no statement covers
+ * any day of the period, nothing of the period can be on one (a statement takes only its own days).
+ */
+const onNoStatement = (onNone: boolean, key: SQL): SQL => (onNone ? sql` and not exists (select 1 from settlement_lines l where ${key})` : sql``);
+
 /** The provider's orders priced in the period, not in the recycle bin (f, o). */
-const orderFees = (g: Period): SQL =>
+const orderFees = (g: Period, onNone = true): SQL =>
   sql`provider_order_fees f join orders o on o.enterprise_id = f.enterprise_id and o.id = f.order_id
       where f.enterprise_id = ${g.enterpriseId} and f.provider_id = ${g.providerId} and f.priced_at >= ${g.from} and f.priced_at < ${g.to}
-        and o.deleted_at is null
-        and not exists (select 1 from settlement_lines l where l.enterprise_id = f.enterprise_id and l.order_id = f.order_id)`;
+        and o.deleted_at is null${onNoStatement(onNone, sql`l.enterprise_id = f.enterprise_id and l.order_id = f.order_id`)}`;
 
 /** Its fee claims payable in the period (approved and, where the fees differed, checked), at the amount checked (c, o). */
-const payableClaims = (g: Period): SQL =>
+const payableClaims = (g: Period, onNone = true): SQL =>
   sql`fee_claims c join orders o on o.enterprise_id = c.enterprise_id and o.id = c.order_id
       where c.enterprise_id = ${g.enterpriseId} and c.provider_id = ${g.providerId} and c.state = 2 and c.check_state <> 1
-        and c.payable_at >= ${g.from} and c.payable_at < ${g.to} and o.deleted_at is null
-        and not exists (select 1 from settlement_lines l where l.enterprise_id = c.enterprise_id and l.claim_id = c.id)`;
+        and c.payable_at >= ${g.from} and c.payable_at < ${g.to} and o.deleted_at is null${onNoStatement(onNone, sql`l.enterprise_id = c.enterprise_id and l.claim_id = c.id`)}`;
 
 /** Its rewards and penalties approved in the period (r). */
-const approvedRewards = (g: Period): SQL =>
+const approvedRewards = (g: Period, onNone = true): SQL =>
   sql`rewards r
       where r.enterprise_id = ${g.enterpriseId} and r.provider_id = ${g.providerId} and r.state = 2
-        and r.approved_at >= ${g.from} and r.approved_at < ${g.to}
-        and not exists (select 1 from settlement_lines l where l.enterprise_id = r.enterprise_id and l.reward_id = r.id)`;
+        and r.approved_at >= ${g.from} and r.approved_at < ${g.to}${onNoStatement(onNone, sql`l.enterprise_id = r.enterprise_id and l.reward_id = r.id`)}`;
 
 /** A reward's signed amount on a statement: a penalty is deducted. */
 const rewardCents = sql`case r.kind when 2 then -r.amount_cents else r.amount_cents end`;
@@ -306,16 +309,23 @@ export function pendingByProvider(
   only: { providerId?: number; uncovered?: { start: string; end: string } } = {},
 ): Promise<PendingRaw[]> {
   const g: Period = { ...p, providerId: sql`p.id` };
+  const covered = only.uncovered ? coveredBy(sql`${only.uncovered.start}::date`, sql`${only.uncovered.end}::date`) : null;
+  // Uncovered: nothing of the period can sit on a statement, so the sources skip that look (onNoStatement).
+  const onNone = covered == null;
+  // The providers first (materialized): written in the outer WHERE, the statement probe ran after the counts, which
+  // then read a settled month of 100,000 orders whole (113 ms; skipped so).
   return rows<PendingRaw>(
     ex,
-    sql`select p.id::int as provider_id, p.name as provider_name, o.n as order_count, o.cents as order_cents,
+    sql`with ps as materialized (
+        select p.id, p.name, p.enterprise_id from service_providers p where p.enterprise_id = ${p.enterpriseId}
+          ${only.providerId == null ? sql`` : sql`and p.id = ${only.providerId}`} ${covered ? sql`and not ${covered}` : sql``})
+      select p.id::int as provider_id, p.name as provider_name, o.n as order_count, o.cents as order_cents,
         c.n as claim_count, c.cents as claim_cents, r.n as reward_count, r.cents as reward_cents
-      from service_providers p
-        cross join lateral (select count(*)::int as n, coalesce(sum(f.amount_cents), 0)::bigint as cents from ${orderFees(g)}) o
-        cross join lateral (select count(*)::int as n, coalesce(sum(c.final_cents), 0)::bigint as cents from ${payableClaims(g)}) c
-        cross join lateral (select count(*)::int as n, coalesce(sum(${rewardCents}), 0)::bigint as cents from ${approvedRewards(g)}) r
-      where p.enterprise_id = ${p.enterpriseId}${only.providerId == null ? sql`` : sql` and p.id = ${only.providerId}`}${only.uncovered ? sql` and not ${coveredBy(sql`${only.uncovered.start}::date`, sql`${only.uncovered.end}::date`)}` : sql``}
-        and o.n + c.n + r.n > 0
+      from ps p
+        cross join lateral (select count(*)::int as n, coalesce(sum(f.amount_cents), 0)::bigint as cents from ${orderFees(g, onNone)}) o
+        cross join lateral (select count(*)::int as n, coalesce(sum(c.final_cents), 0)::bigint as cents from ${payableClaims(g, onNone)}) c
+        cross join lateral (select count(*)::int as n, coalesce(sum(${rewardCents}), 0)::bigint as cents from ${approvedRewards(g, onNone)}) r
+      where o.n + c.n + r.n > 0
       order by o.cents + c.cents + r.cents desc, p.id`,
   );
 }
@@ -323,7 +333,7 @@ export function pendingByProvider(
 /**
  * The providers finance has last month to settle for (外包结算's badge): something of theirs priced, payable or approved
  * in the enterprise's last calendar month, and no statement of theirs over any day of it. A probe or two per provider;
- * what is left over beside a statement that covers part of the month shows on the list page (pendingByProvider), not here.
+ * what is left beside a statement that covers part of the month shows in 新建结算单's preview (pendingByProvider) only.
  */
 export async function providersToSettle(ex: Executor, enterpriseId: number, timeZone: string): Promise<number> {
   const first = sql`(date_trunc('month', now() at time zone ${timeZone}) - interval '1 month')::date`;
@@ -331,10 +341,15 @@ export async function providersToSettle(ex: Executor, enterpriseId: number, time
   const g: Period = { enterpriseId, providerId: sql`p.id`, ...periodBoundsOf(first, last, timeZone) };
   const [r] = await rows<{ n: number }>(
     ex,
-    sql`select count(*)::int as n from service_providers p
-      where p.enterprise_id = ${enterpriseId}
-        and not ${coveredBy(first, last)}
-        and (exists (select 1 from ${orderFees(g)}) or exists (select 1 from ${payableClaims(g)}) or exists (select 1 from ${approvedRewards(g)}))`,
+    // The uncovered providers first (a statement probe each), then one row of any source of theirs, each a LIMIT 1
+    // subplan on the provider's index (nothing of the month can sit on a statement: onNoStatement). Written as plain
+    // EXISTS, the planner hash-joined every fee and line of the enterprise: 62 ms with a settled month of 100,000 orders,
+    // now 0.1 ms; 9.6 → 0.1 ms for the same month unsettled (EXPLAIN ANALYZE, bench database).
+    sql`with open as materialized (select p.id, p.enterprise_id from service_providers p where p.enterprise_id = ${enterpriseId} and not ${coveredBy(first, last)})
+      select count(*)::int as n from open p
+      where exists (select 1 from (select 1 from ${orderFees(g, false)} limit 1) x)
+        or exists (select 1 from (select 1 from ${payableClaims(g, false)} limit 1) x)
+        or exists (select 1 from (select 1 from ${approvedRewards(g, false)} limit 1) x)`,
   );
   return r?.n ?? 0;
 }
