@@ -19,7 +19,8 @@ const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 
 async function as(browser: Browser, baseURL: string, mobile: string): Promise<Page> {
   await quietGuide(baseURL, mobile);
-  const page = await (await browser.newContext({ baseURL })).newPage();
+  // The enterprise's zone: 上月 and 本月 are the browser's, and the statements' days the enterprise's.
+  const page = await (await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
   await loginUi(page, mobile);
   return page;
 }
