@@ -233,3 +233,19 @@ test.describe('customer pages on the free plan', () => {
     await shot(page, FLOW, '31-free-tags');
   });
 });
+
+test('the salesperson’s home lists 维保合同 due for renewal; the page opens on them', async ({ page, baseURL }) => {
+  const SALES = '13800000005';
+  await quietGuide(baseURL!, SALES);
+  await logIn(page, SALES);
+  await page.goto('/guideOne');
+  // The demo's contract of one of his customers ends in 20 days.
+  await page.locator('.ant-card', { hasText: '待办事项' }).getByText('维保合同', { exact: true }).click();
+  await expect(page).toHaveURL(/\/maintainContract$/);
+  await expect(page$(page).locator('.ant-alert')).toContainText('1 份维保合同将在30天内到期，请及时续签');
+  await page$(page).getByRole('button', { name: '查 看' }).click();
+  await expect(page).toHaveURL(/\/maintainContract\?expiring=1$/);
+  await expect(rowOf(listOf(page), '净水设备年度维保合同')).toContainText('执行中');
+  await expect(listOf(page).locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await shot(page, FLOW, '40-renewals');
+});

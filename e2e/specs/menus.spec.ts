@@ -211,7 +211,7 @@ test.describe('access and menus', () => {
     const side = page.locator('.sk-sider');
     await side.getByText('维保合同').click();
     await expect(page).toHaveURL(/\/maintainContract$/);
-    await expect(side.locator('.ant-menu-item-selected')).toHaveText('维保合同');
+    await expect(side.locator('.ant-menu-item-selected')).toContainText('维保合同');
     await side.getByText('销售合同').click();
     await expect(page).toHaveURL(/\/saleContract$/);
     await expect(side.locator('.ant-menu-item-selected')).toHaveText('销售合同');

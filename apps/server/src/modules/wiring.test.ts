@@ -176,6 +176,7 @@ const BEFORE: Record<string, string[]> = {
     '/spare/warning/todoCount modules/spares/spares.routes.ts',
     '/old/part/todoCount modules/spares/spares.routes.ts',
     '/quotation/todoCount modules/commerce/quotation.badge.ts',
+    '/contract/maintain/todoCount modules/customers/contracts.badge.ts',
   ],
   poolBadge: ['modules/pool/pool.routes.ts'],
   menuGrants: ['projects modules/projects/projects.routes.ts'],

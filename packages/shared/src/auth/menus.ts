@@ -109,7 +109,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [214, 'Knowledge', '知识库', '/knowledge'],
     // Not in the spec's menu: the contract lists are reached from the customer pages (docs/decisions.md).
     [212, 'SaleContract', '销售合同', '/saleContract', { power: 'menu_AllCustomer' }],
-    [213, 'MaintainContract', '维保合同', '/maintainContract', { power: 'menu_AllCustomer' }],
+    [213, 'MaintainContract', '维保合同', '/maintainContract', { power: 'menu_AllCustomer', badge: '/contract/maintain/todoCount' }],
     // Not in the spec's menu (it names the states only): repair-sent and exchange/return orders (docs/decisions.md, Quality).
     [216, 'RepairOrderList', '寄修单', '/repairOrderList', { badge: '/repairOrder/todoCount' }],
     [217, 'ExchangeOrderList', '退换货', '/exchangeOrderList', { badge: '/exchangeOrder/todoCount' }],

@@ -101,6 +101,9 @@ const contractFilters = {
   ...pageQuery.shape,
 };
 
+/** A maintenance contract in force (执行中) that ends within this many days is due for renewal: 维保合同's badge and filter. */
+export const RENEWAL_DAYS = 30;
+
 /** Sales and maintenance contracts of customers. Not named by the spec; paths in its style (docs/api.md). */
 export const contractContract = {
   saleList: endpoint({
@@ -140,7 +143,7 @@ export const contractContract = {
     method: 'GET',
     path: '/contract/maintain/list',
     power: P.customer,
-    query: z.object(contractFilters),
+    query: z.object({ ...contractFilters, expiring: L(z.enum(['0', '1']).optional(), '即将到期') }),
     response: z.object({ list: z.array(maintainContractSchema), count: z.number() }),
   }),
   maintainDetail: endpoint({

@@ -38,6 +38,8 @@ export const BADGE_COUNT_PATHS = [
   '/old/part/todoCount',
   // Not in the spec's list: accepted quotations waiting for 转工单 (docs/commerce.md, Badge).
   '/quotation/todoCount',
+  // Not in the spec's list: maintenance contracts in force that end within RENEWAL_DAYS, to renew (docs/decisions.md).
+  '/contract/maintain/todoCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -74,6 +76,7 @@ export const badgeCountContract = {
   spareWarningCount: countEndpoint('/spare/warning/todoCount'),
   oldPartTodoCount: countEndpoint('/old/part/todoCount'),
   quotationTodoCount: countEndpoint('/quotation/todoCount'),
+  renewalTodoCount: countEndpoint('/contract/maintain/todoCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

@@ -3157,6 +3157,7 @@ CREATE INDEX "maintain_contract_products_product_idx" ON "maintain_contract_prod
 CREATE UNIQUE INDEX "maintain_contracts_no_uq" ON "maintain_contracts" USING btree ("enterprise_id","contract_no");--> statement-breakpoint
 CREATE INDEX "maintain_contracts_customer_idx" ON "maintain_contracts" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
 CREATE INDEX "maintain_contracts_status_idx" ON "maintain_contracts" USING btree ("enterprise_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "maintain_contracts_renewal_idx" ON "maintain_contracts" USING btree ("enterprise_id","end_date") WHERE status = 2;--> statement-breakpoint
 CREATE INDEX "maintain_contracts_created_idx" ON "maintain_contracts" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "product_models_created_idx" ON "product_models" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "product_models_category_idx" ON "product_models" USING btree ("enterprise_id","category");--> statement-breakpoint

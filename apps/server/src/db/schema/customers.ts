@@ -341,6 +341,8 @@ export const maintainContracts = pgTable(
     uniqueIndex('maintain_contracts_no_uq').on(t.enterpriseId, t.contractNo),
     index('maintain_contracts_customer_idx').on(t.enterpriseId, t.customerId),
     index('maintain_contracts_status_idx').on(t.enterpriseId, t.status, t.createdAt),
+    // 即将到期 and 维保合同's badge: the contracts in force by their end.
+    index('maintain_contracts_renewal_idx').on(t.enterpriseId, t.endDate).where(sql`status = 2`),
     index('maintain_contracts_created_idx').on(t.enterpriseId, t.createdAt, t.id),
   ],
 );

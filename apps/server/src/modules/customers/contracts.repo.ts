@@ -1,6 +1,6 @@
 // The sales and maintenance contracts' statements: typed rows (money cast to float8 in SQL, as the contract shows it),
 // presenters toSaleContract, toMaintainContract and toContractLog. The services hold the rules.
-import type { maintainContractSchema, saleContractSchema } from '@sk/shared';
+import { type maintainContractSchema, RENEWAL_DAYS, type saleContractSchema } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
@@ -189,12 +189,25 @@ export const setSaleAmount = (ex: Executor, ep: number, id: number, amount: numb
   ex.execute(sql`update sale_contracts set amount = ${amount} where enterprise_id = ${ep} and id = ${id}`);
 
 // ---- maintenance contracts ----
-export type MaintainFilters = Parameters<typeof contractConds>[1] & { ids?: number[] };
+export type MaintainFilters = Parameters<typeof contractConds>[1] & { ids?: number[]; expiring?: '0' | '1' };
+
+/** In force (执行中) and ending between the enterprise's today and RENEWAL_DAYS later (past its end, the date job finishes it). */
+const dueForRenewal = (v: Actor): SQL => {
+  const today = sql`(now() at time zone ${v.timeZone})::date`;
+  return sql`t.status = 2 and t.end_date between ${today} and ${today} + ${RENEWAL_DAYS}::int`;
+};
 
 function maintainConds(v: Actor, f: MaintainFilters): SQL[] {
   const c = contractConds(v, f);
   if (f.ids?.length) c.push(sql`t.id = any(${bigints(f.ids)})`);
+  if (f.expiring === '1') c.push(dueForRenewal(v));
   return c;
+}
+
+/** 维保合同's badge: the contracts due for renewal among the customers the viewer sees (exact, as badges are). */
+export async function renewalCount(ex: Executor, v: Actor): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from maintain_contracts t where ${and(maintainConds(v, { expiring: '1' }))}`);
+  return r?.n ?? 0;
 }
 
 interface MaintainRaw {

@@ -1,4 +1,4 @@
-import { contractContract as K, productContract as P } from '@sk/shared';
+import { badgeCountContract as B, contractContract as K, productContract as P } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -153,5 +153,46 @@ describe('maintenance contracts', () => {
     expect((await other.client.call(K.maintainDelete, { ids: [data.id] })).code).toBe('NOT_FOUND');
     expect((await client.call(K.maintainDetail, { id: data.id })).data.status).toBe(1);
     expect((await client.call(K.maintainDelete, { ids: [data.id] })).message).toBe('删除成功');
+  });
+});
+
+describe('renewals (维保合同 即将到期)', () => {
+  /** A date `n` days from today in the test enterprises' zone (Asia/Shanghai). */
+  const day = (n: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(Date.now() + n * 86_400_000),
+    );
+
+  it('counts, for those who may edit contracts, the ones in force ending within 30 days among the customers they see; the list’s filter shows the same', async () => {
+    const a = await admin();
+    const ep = a.enterpriseId;
+    const sales = await loggedIn(t.app, t.deps.db, { roles: [5], enterpriseId: ep });
+    const dispatcher = await loggedIn(t.app, t.deps.db, { roles: [1], enterpriseId: ep });
+    const employee = await loggedIn(t.app, t.deps.db, { roles: [4], enterpriseId: ep });
+    const his = await newCustomer(sales.client);
+    const theirs = await newCustomer(a.client);
+    const contract = async (customerId: number, end: string, inForce = true) => {
+      const id = (await a.client.call(K.maintainSave, { name: `维保${end}`, customerId, startDate: day(-300), endDate: end, amount: 1000 })).data.id;
+      if (inForce) expect((await a.client.call(K.maintainChangeState, { id, action: 'execute' })).success).toBe(true);
+      return id;
+    };
+    const soon = await contract(his, day(10));
+    const today = await contract(theirs, day(0));
+    await contract(his, day(31)); // past the 30 days
+    await contract(his, day(5), false); // not in force yet (签订)
+    await contract(his, day(-1)); // past its end: the date job finishes it
+    const finished = await contract(theirs, day(3));
+    expect((await a.client.call(K.maintainChangeState, { id: finished, action: 'finish' })).success).toBe(true);
+
+    const count = (c: Client) => c.badge(B.renewalTodoCount);
+    // The administrator sees every customer, the salesperson his own; the dispatcher reads the page but renews nothing;
+    // the employee has no such page.
+    expect([await count(a.client), await count(sales.client), await count(dispatcher.client), await count(employee.client)]).toEqual([2, 1, 0, 'NO_POWER']);
+    const due = async (c: Client) => (await c.call(K.maintainList, { expiring: '1' })).data.list.map((r) => r.id).sort();
+    expect(await due(a.client)).toEqual([soon, today].sort());
+    expect(await due(sales.client)).toEqual([soon]);
+    // Another enterprise: nothing of these.
+    const b = await admin();
+    expect([await count(b.client), (await b.client.call(K.maintainList, { expiring: '1' })).data.count]).toEqual([0, 0]);
   });
 });

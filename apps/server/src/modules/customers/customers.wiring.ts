@@ -1,6 +1,7 @@
 import { wireCustomersHooks } from './customers.hooks';
 import { wireExport as wireCustomersExport } from './export';
 import { registerContractDates } from './contracts.dates';
+import { wireRenewalBadge } from './contracts.badge';
 
 /**
  * Every subscriber of the customers module (state hooks, order-created hooks, approval ends, job handlers, schedules,
@@ -11,4 +12,5 @@ export function wireCustomers(): void {
   wireCustomersHooks();
   wireCustomersExport();
   registerContractDates();
+  wireRenewalBadge();
 }

@@ -195,6 +195,11 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
     sql`insert into maintain_contracts (enterprise_id, contract_no, name, customer_id, start_date, end_date, amount, status, created_by)
       values (${enterpriseId}, 'WB20240401-0001', '空调年度维保合同', ${first}, '2024-04-01', '2025-03-31', 48000, 2, ${v.id}) returning id`,
   );
+  // One in force that ends in 20 days, of a customer of the salesperson's: 维保合同's to-do for him (docs/decisions.md).
+  await tx.execute(sql`insert into maintain_contracts (enterprise_id, contract_no, name, customer_id, start_date, end_date, amount, status, created_by)
+    select ${enterpriseId}, 'WB' || to_char(d - interval '1 year' + interval '1 day', 'YYYYMMDD') || '-0002', '净水设备年度维保合同', ${customerIds[3]},
+      (d - interval '1 year' + interval '1 day')::date, d::date, 12800, 2, ${v.id}
+    from (select (now() at time zone ${v.timeZone})::date + 20 as d) x`);
   const covered = installed.filter((x) => x.customerId === first).map((p) => p.id);
   if (covered.length)
     await tx.execute(sql`insert into maintain_contract_products (enterprise_id, contract_id, installed_product_id)

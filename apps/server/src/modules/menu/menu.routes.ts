@@ -50,6 +50,7 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     spareWarningCount: count(B.spareWarningCount.path),
     oldPartTodoCount: count(B.oldPartTodoCount.path),
     quotationTodoCount: count(B.quotationTodoCount.path),
+    renewalTodoCount: count(B.renewalTodoCount.path),
     shelterEventCount: count(B.shelterEventCount.path),
     exchangeTodoCount: count(B.exchangeTodoCount.path),
     mobileCount: async ({ actor, user }) => Object.fromEntries((await svc.menuCounts(deps, actor, user)).map((c) => [c.entry.routerName, c.count])),

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MAINTAIN_CONTRACT_STATES, SALE_CONTRACT_STATES } from '@sk/shared/customers/customers.constants';
-import type { maintainContractSchema, saleContractSchema } from '@sk/shared/customers/contracts.contract';
+import { type maintainContractSchema, RENEWAL_DAYS, type saleContractSchema } from '@sk/shared/customers/contracts.contract';
 import { Button, DatePicker, Form, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
@@ -108,7 +108,7 @@ export function SaleContractList({ customerId, routeKey }: { customerId?: number
 }
 
 /** Maintenance contracts, of every customer or of one. */
-export function MaintainContractList({ customerId, routeKey }: { customerId?: number; routeKey?: string }) {
+export function MaintainContractList({ customerId, routeKey, expiring }: { customerId?: number; routeKey?: string; expiring?: boolean }) {
   const list = useRef<ListPageHandle>(null);
   const can = useCan();
   const [creating, setCreating] = useState(false);
@@ -138,8 +138,14 @@ export function MaintainContractList({ customerId, routeKey }: { customerId?: nu
         columns={customerId ? columns.filter((c) => c.key !== 'customerName') : columns}
         fetch={fetch}
         keywordPlaceholder="请输入合同编号或名称"
-        filters={<CommonFilters withCustomer={!customerId} states={MAINTAIN_STATE_OPTIONS} />}
+        filters={
+          <>
+            <CommonFilters withCustomer={!customerId} states={MAINTAIN_STATE_OPTIONS} />
+            <FilterSelect name="expiring" label="到期" width={160} options={[{ value: '1', label: `${RENEWAL_DAYS}天内到期` }]} />
+          </>
+        }
         mapFilters={contractFilters}
+        initialQuery={expiring ? { expiring: '1' } : undefined}
         toolbar={
           can(P.contractEdit) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
