@@ -1,0 +1,156 @@
+// Draws the house from dependency-cruiser's view of the imports: the server's and the web app's units (a module,
+// a feature, a floor) in dependency order with the units each imports, and the figures docs/architecture.md quotes.
+// `npm run arch:graph` rewrites docs/module-graph.md; `--check` fails when the committed graph is stale.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cruise } from 'dependency-cruiser';
+
+const require = createRequire(import.meta.url);
+const config = require('../../.dependency-cruiser.cjs');
+const OUT = 'docs/module-graph.md';
+
+const { output } = await cruise(['apps/server/src', 'apps/web/src', 'packages/shared/src'], { ...config.options, ruleSet: { forbidden: [] } });
+const files = output.modules.filter((m) => !m.coreModule && !m.couldNotResolve && !m.source.includes('node_modules'));
+
+/** The unit a file belongs to: a server module or floor, a web feature or floor, or shared. */
+function unitOf(path) {
+  let m = path.match(/^apps\/server\/src\/modules\/([^/]+)\//);
+  if (m) return `server:${m[1]}`;
+  if (/^apps\/server\/src\/(app|main)\.ts$|^apps\/server\/src\/modules\/[^/]+\.ts$/.test(path)) return 'server:(composition)';
+  m = path.match(/^apps\/server\/src\/([^/.]+)/);
+  if (m) return `server:${m[1]}`;
+  m = path.match(/^apps\/web\/src\/features\/([^/]+)\//);
+  if (m) return `web:${m[1]}`;
+  m = path.match(/^apps\/web\/src\/([^/.]+)/);
+  if (m) return `web:${m[1]}`;
+  if (path.startsWith('packages/shared/')) return 'shared';
+  return null;
+}
+
+const edges = new Map(); // unit → Set(unit)
+const fileEdges = new Map();
+for (const f of files) {
+  const from = unitOf(f.source);
+  fileEdges.set(
+    f.source,
+    f.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve).map((d) => d.resolved),
+  );
+  if (!from) continue;
+  if (!edges.has(from)) edges.set(from, new Set());
+  for (const d of f.dependencies) {
+    const to = unitOf(d.resolved);
+    if (to && to !== from) edges.get(from).add(to);
+  }
+}
+
+/** Tarjan's strongly connected components over a graph given as node → successors. */
+function components(graph) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const out = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const c = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        c.push(w);
+      } while (w !== v);
+      out.push(c);
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+const fileCircles = components(fileEdges).filter((c) => c.length > 1);
+const unitCircles = components(edges).filter((c) => c.length > 1);
+const inCircle = new Map(unitCircles.flatMap((c, i) => c.map((u) => [u, i])));
+const pairs = [];
+const against = [];
+for (const [a, tos] of edges) {
+  for (const b of tos) {
+    if (a < b && edges.get(b)?.has(a)) pairs.push(`${a} ↔ ${b}`);
+    if (inCircle.has(a) && inCircle.get(a) === inCircle.get(b)) against.push(`${a} → ${b}`);
+  }
+}
+
+/** Units in dependency order (what a unit imports comes before it); a circle's units stand together. */
+function ordered(side) {
+  const seen = new Set();
+  const list = [];
+  const walk = (u) => {
+    if (seen.has(u)) return;
+    seen.add(u);
+    for (const t of [...(edges.get(u) ?? [])].sort()) if (t.startsWith(side)) walk(t);
+    list.push(u);
+  };
+  for (const u of [...edges.keys()].filter((u) => u.startsWith(side)).sort()) walk(u);
+  return list;
+}
+
+const name = (u) => u.replace(/^(server|web):/, '');
+const section = (side, title) => {
+  const lines = [`## ${title}`, '', '| unit | imports |', '| --- | --- |'];
+  for (const u of ordered(side)) {
+    const tos = [...(edges.get(u) ?? [])]
+      .filter((t) => t.startsWith(side))
+      .map(name)
+      .sort();
+    lines.push(`| ${name(u)} | ${tos.join(', ') || '—'} |`);
+  }
+  return lines.join('\n');
+};
+
+const count = (side) => ({
+  circles: unitCircles.filter((c) => c[0].startsWith(side)).length,
+  pairs: pairs.filter((p) => p.startsWith(side)).length,
+  against: against.filter((p) => p.startsWith(side)).length,
+});
+const sv = count('server:');
+const wb = count('web:');
+const figures = [
+  `- file-level circles: ${fileCircles.length}`,
+  `- server: unit circles ${sv.circles}, pairs importing each other ${sv.pairs}, arrows inside a circle ${sv.against}`,
+  `- web: unit circles ${wb.circles}, pairs importing each other ${wb.pairs}, arrows inside a circle ${wb.against}`,
+].join('\n');
+
+const doc = [
+  '# The module graph',
+  '',
+  'Generated by `npm run arch:graph` (tools/arch/graph.mjs) from the imports of the non-test code; do not edit by hand.',
+  'Each unit is listed after everything it imports. The rules that keep it so are in `.dependency-cruiser.cjs`,',
+  'checked by `npm run lint`; the layers are explained in docs/architecture.md.',
+  '',
+  figures,
+  '',
+  section('server:', 'Server (`apps/server/src`)'),
+  '',
+  section('web:', 'Web (`apps/web/src`)'),
+  '',
+].join('\n');
+
+if (process.argv.includes('--figures')) {
+  console.log(figures);
+  for (const c of fileCircles) console.log(`file circle: ${c.join(' → ')}`);
+  for (const p of pairs) console.log(`pair: ${p}`);
+} else if (process.argv.includes('--check')) {
+  if (readFileSync(OUT, 'utf8') !== doc) {
+    console.error(`${OUT} is stale: run npm run arch:graph`);
+    process.exit(1);
+  }
+} else writeFileSync(OUT, doc);
