@@ -16,7 +16,7 @@ import { recordWrites } from './platform/reads';
 import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
 import { inStatementScope, newRequestScope, requestStatementsDone, type StatementScope } from './db/statements';
-import { afterCommitSettled } from './platform/after-commit';
+import { afterCommitSettled } from './db/after-commit';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
 const ASSETS = '/assets/';

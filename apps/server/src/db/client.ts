@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { type PgDatabase, type PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ReadReplica, routeReads } from './replica';
-import { watchCommits } from '../platform/after-commit';
+import { watchCommits } from './after-commit';
 import { countPoolStatements } from './statements';
 
 /**
  * Drizzle over node-postgres: the embedded server or DATABASE_URL, the same engine. Without the relational query API
  * (nothing uses `db.query`): given the schema, every transaction built a query builder for each of its tables.
  */
-export type Db = PgDatabase<PgQueryResultHKT>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Anything queries can run on: the database or an open transaction. */
-export type Executor = Db | Tx;
+export type { Db, Executor, Tx } from './types';
+import type { Db, Executor } from './types';
 
 export interface Database {
   db: Db;

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { IM_CHANNEL } from './channels';
 import type { Database } from './client';
-import { IM_CHANNEL } from '../modules/im/channel';
-import { createComplaintSummary } from '../modules/quality/summary';
-import { createReportSummary } from '../modules/reports/summary';
-import { createSettleKeys } from '../modules/settle/settle.keys';
-import { createVisitSummary } from '../modules/visits/summary';
-import { createOrderNumbers } from '../modules/orders/order-numbers';
 
 /**
  * Database objects drizzle-kit cannot express (functions, an expression index, triggers), created after the
@@ -171,14 +166,4 @@ export async function createDerived(database: Database): Promise<void> {
       await tx.execute(BACKFILL_DAYS);
     }
   });
-  // The return-visit report's per-day summary (its triggers and backfill live with the visits).
-  await createVisitSummary(database);
-  // The quality report's per-day and per-serial summaries (modules/quality/summary.ts).
-  await createComplaintSummary(database);
-  // 运营报表's per-day summary (modules/reports/summary.ts).
-  await createReportSummary(database);
-  // The keys of statement lines, checked per statement (modules/settle/settle.keys.ts).
-  await createSettleKeys(database);
-  // Order numbers from a sequence per enterprise (modules/orders/order-numbers.ts).
-  await createOrderNumbers(database);
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import { type Database, openPostgres, rows } from './client';
-import { migrate, OLD_SCHEMA_MESSAGE, OldSchemaError } from './migrate';
+import { migrate, OLD_SCHEMA_MESSAGE, OldSchemaError } from '../migrate';
 
 let database: Database;
 beforeAll(async () => {

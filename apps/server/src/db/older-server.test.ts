@@ -11,8 +11,8 @@ import { createDeps } from '../platform/create-deps';
 import { Client } from '../test/factories';
 import { type Database, openPostgres, rows } from './client';
 import { type EmbeddedServer, startEmbeddedPostgres } from './embedded';
-import { migrate } from './migrate';
-import { seedDemo } from './seed';
+import { migrate } from '../migrate';
+import { seedDemo } from '../seed';
 
 const ROOT = '/usr/lib/postgresql';
 /** The bin directory of the oldest installed major version below the embedded one, if any. */

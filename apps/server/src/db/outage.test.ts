@@ -12,7 +12,7 @@ import { LogSmsSender } from '../platform/sms';
 import { Peer } from '../modules/im/test-helpers';
 import { Client, makeEnterprise, makeUser, TEST_PASSWORD } from '../test/factories';
 import { type Database, rows } from './client';
-import { migrate } from './migrate';
+import { migrate } from '../migrate';
 import { openEmbedded } from './open';
 
 /**

@@ -13,7 +13,7 @@ import { makeEnterprise, makeUser, TEST_PASSWORD } from '../test/factories';
 import { HttpClient } from '../test/instance';
 import { postgresBinaries, type Standby, startStandby } from '../test/standby';
 import { type Database, openPostgres, rows, sql } from './client';
-import { migrate } from './migrate';
+import { migrate } from '../migrate';
 import { lsnValue } from './replica';
 
 // A real primary (3710) and a hot standby streaming from it (3711), and two app instances (3712, 3713) in this process

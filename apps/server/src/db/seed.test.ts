@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { rows } from './client';
 import { DEMO_STEPS as demoSteps } from '../modules/demo';
-import { seedDemo } from './seed';
+import { seedDemo } from '../seed';
 import { dayTotals } from '../modules/orders/state-counts';
 
 // The demo tells the product's story: the whole seed, as the first start runs it, on a fresh database.

@@ -1,5 +1,5 @@
 // Every demo step, in the order they run (each one's `after` names the steps it needs, earlier in this list).
-import type { DemoStep } from '../db/demo.data';
+import type { DemoStep } from '../platform/demo/data';
 import { callsDemoStep } from './calls/calls.demo';
 import { commerceDemoStep } from './commerce/commerce.demo';
 import { customersDemoStep } from './customers/customers.hooks';

@@ -1,5 +1,5 @@
 import { POWERS, hasPower, powersOfUser, type RoleOverrides } from '@sk/shared';
-import { type Actor, actorOf } from './actor';
+import { actorOf } from './actor';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
@@ -16,24 +16,8 @@ import { ROLE_POWERS_SQL, type SessionUser } from './session';
  * The export registry behind the download centre. A list registers its export once; starting one
  * writes a download-centre row and a job, and the job streams the xlsx (exports.writer.ts).
  */
-export interface ExportColumn {
-  key: string;
-  header: string;
-  width?: number;
-}
-
-/** Who the export runs for: scope and visibility come from here, never from the request. */
-/** The export's owner as the scopes see them (the same actor the list had). */
-export type ExportUser = Actor;
-
-export interface ExportDef<P = Record<string, unknown>> {
-  title: string;
-  /** The sheet's columns; a function picks them from the export's params (the list's chosen columns). */
-  columns: ExportColumn[] | ((params: P) => ExportColumn[]);
-  /** Batches of rows, read with keyset paging (see keysetPages) so memory stays flat. */
-  rows: (ex: Executor, user: ExportUser, params: P) => AsyncIterable<Record<string, unknown>[]>;
-  count: (ex: Executor, user: ExportUser, params: P) => Promise<number>;
-}
+export type { ExportColumn, ExportDef, ExportUser } from './exports.types';
+import type { ExportDef, ExportUser } from './exports.types';
 
 const registry = new Map<string, ExportDef<any>>();
 const sites = new Map<string, string>();

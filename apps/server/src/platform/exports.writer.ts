@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { affected, sql } from '../db/client';
 import type { Deps } from './deps';
-import type { ExportColumn, ExportDef, ExportUser } from './exports';
+import type { ExportColumn, ExportDef, ExportUser } from './exports.types';
 import { newKey, storageOf } from './storage';
 
 const PROGRESS_EVERY_MS = 500;

@@ -1,5 +1,5 @@
 import type { SlaCalendarInput } from '@sk/shared';
-import type { GeoTable } from '../modules/geo/geo.service';
+import type { GeoTable } from './geo/geocoder';
 
 /** What a sweep's job carries: its slot (added by the schedule tick). */
 type Swept = { slot?: number };

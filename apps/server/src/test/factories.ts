@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
 import { hash } from '@node-rs/argon2';
-import { afterCommitSettled } from '../platform/after-commit';
+import { afterCommitSettled } from '../db/after-commit';
 
 /** Seeded straight into the database (never through the API, where it is too common to be set). */
 export const TEST_PASSWORD = 'test1234';

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openPostgres } from '../db/client';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../db/embedded';
-import { migrate } from '../db/migrate';
+import { migrate } from '../migrate';
 import { createDeps } from '../platform/create-deps';
 import { LogSmsSender } from '../platform/sms';
 

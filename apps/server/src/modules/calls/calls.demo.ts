@@ -3,7 +3,7 @@
 // so 通话记录 and its badge show what the page is for.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { insertStateLog } from '../../platform/state';
 import { CALL_STATE } from './calls.state';
 

@@ -2,7 +2,7 @@ import { portalContract as P, quotationContract as Q, warrantyExtContract as W }
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DEMO_PORTAL_MOBILE } from '../portal/portal.demo';

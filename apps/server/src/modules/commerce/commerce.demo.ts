@@ -1,7 +1,7 @@
 import { type BodyOf, powersOfRole, quotationContract as Q } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import type { Actor } from '../../platform/actor';
 import { act, createQuote } from './quotation.service';
 import { todayIn } from './coverage';

@@ -1,5 +1,5 @@
 import { CUSTOMER_TAG_CODE, type LinkKind } from '@sk/shared';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { registerLinkTarget } from '../forms/ext.service';
 import { addHandoverStep } from '../org/handover';
 import { registerTagTarget } from '../tags/tag-links';

@@ -2,7 +2,7 @@
 // orders the job generates for them today (by the same function the job runs), so the plan detail shows its orders.
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { zonedParts } from '../../platform/jobs';
 import { insertStateLog } from '../../platform/state';
 import { CYCLE_PLAN_STATE } from './cycle.state';

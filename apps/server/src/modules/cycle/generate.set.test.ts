@@ -10,7 +10,7 @@ import { countOf, newCustomer } from '../customers/test-helpers';
 import { slaOn } from '../sla/test-helpers';
 import { lockPlansSet } from './cycle.repo';
 import { generateCycleOrders } from './generate';
-import { afterCommitSettled } from '../../platform/after-commit';
+import { afterCommitSettled } from '../../db/after-commit';
 import { type CycleSetup, cycleSetup, planBody } from './test-helpers';
 import { cycleContract as C } from '@sk/shared';
 

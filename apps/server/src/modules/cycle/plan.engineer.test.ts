@@ -5,7 +5,7 @@ import { cycleContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { afterCommitSettled } from '../../platform/after-commit';
+import { afterCommitSettled } from '../../db/after-commit';
 import { loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';

@@ -1,8 +1,8 @@
 import { createEventBody, createOrderBody, EVENT_KIND, type EventAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
-import { minutesSince, shift, type Trail } from '../../db/seed.time';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../platform/demo/data';
+import { minutesSince, shift, type Trail } from '../../platform/demo/time';
 import { type Actor, actorOf } from '../../platform/actor';
 import { sessionUserOf } from '../../platform/session';
 import { currentVersionOf } from '../forms/ext.service';

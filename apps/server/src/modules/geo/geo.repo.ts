@@ -1,7 +1,7 @@
 // The geocoder's statements (geo.service.ts): the rows to place or refine, its own writes, and the demo's engineer pins.
 import type { Executor } from '../../db/client';
 import { rows, sql } from '../../db/client';
-import type { GeoTable } from './geo.service';
+import type { GeoTable } from '../../platform/geo/geocoder';
 
 /** A row not geocoded yet, as geocodePending reads it. */
 export interface PendingGeoRow {

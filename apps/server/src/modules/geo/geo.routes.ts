@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import type { Deps } from '../../platform/deps';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { enabledEngineers, orderPins, placeEngineer } from './geo.repo';

@@ -1,7 +1,9 @@
 import { GEO_PROVIDER_OPTIONS } from '@sk/shared';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { GEO_NONE, type GeoPrecision, type Geocoder, rank } from '../../platform/geo/geocoder';
+import { GEO_NONE, type GeoPrecision, type Geocoder, type GeoTable, rank } from '../../platform/geo/geocoder';
+
+export type { GeoTable };
 import { offlineGeocode } from '../../platform/geo/offline';
 import { GEO_DEFAULT_URLS, type GeoProviderName, onlineGeocoder } from '../../platform/geo/providers';
 import { enqueue } from '../../platform/jobs';
@@ -15,7 +17,6 @@ import { geoRowsOf, pendingGeoRows, writeGeo } from './geo.repo';
  * after commit. Rows an older save path or an import left without (geo_precision null, the derived trigger marks
  * every address change so) are filled by the backfill sweep, in batches.
  */
-export type GeoTable = 'orders' | 'customer_addresses' | 'events';
 export const GEO_TABLES: readonly GeoTable[] = ['orders', 'customer_addresses', 'events'];
 export const GEO_REFINE_JOB = 'geo.refine';
 export const GEO_BACKFILL_JOB = 'geo.backfill';

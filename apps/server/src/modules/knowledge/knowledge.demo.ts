@@ -2,7 +2,7 @@
 // a few shown to providers or public) and two published cases (内部, 公开) from completed orders, on the 暖通空调 model.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { gramsOf, texts } from '../../platform/search';
 
 const CATEGORIES = ['空调维修', '安装规范', '服务流程'];

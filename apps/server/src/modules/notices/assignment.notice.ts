@@ -2,7 +2,7 @@
 // the person who made the change (派单, 转派, a rule's assignment; not a grab, which he did himself), and when an
 // order is created already assigned. Told after commit (platform/after-commit.ts): never for a change rolled back.
 import type { Executor } from '../../db/client';
-import { afterCommit } from '../../platform/after-commit';
+import { afterCommit } from '../../db/after-commit';
 import { registerStateHook } from '../../platform/state';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { type AssignedOrder, assignedOrder, assignedToOthers } from './assignment.repo';

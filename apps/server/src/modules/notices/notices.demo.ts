@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../platform/demo/data';
 import { addNotices } from './notices.repo';
 
 /** Demo only: a published welcome announcement for everyone, so the notice centre and 公告通知 have something to show. */

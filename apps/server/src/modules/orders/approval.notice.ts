@@ -4,7 +4,7 @@
 // after commit (platform/after-commit.ts); the flow's start stays in the transaction.
 import { APPROVAL_KIND_OF_TYPE, EXAMINE_TYPES, type ExamineType } from '@sk/shared';
 import type { Executor } from '../../db/client';
-import { afterCommit } from '../../platform/after-commit';
+import { afterCommit } from '../../db/after-commit';
 import { registerStateHook } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 
 /** A small demo catalogue: three types and the usual items of each, so the create page has something to pick. */
 const DEMO_ITEMS: [type: string, items: [name: string, price: number, unit: string][]][] = [

@@ -2,7 +2,7 @@
 // per table, from JSON recordsets whose keys are the columns listed.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { Trail } from '../../db/seed.time';
+import type { Trail } from '../../platform/demo/time';
 
 /** Everything an order's story leaves behind (events.demo.ts moves its converted order's with its event). */
 export const orderTrail = (id: number): Trail => [

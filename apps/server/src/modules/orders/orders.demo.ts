@@ -1,7 +1,7 @@
 import { createOrderBody, DEFAULT_ORDER_PROCESS, type OrderProcess, powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { currentVersionOf } from '../forms/ext.service';
 import { upsertSetting } from '../settings/settings.repo';
 import { putInPool } from '../pool/pool.service';

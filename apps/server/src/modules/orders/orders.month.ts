@@ -1,8 +1,8 @@
 import { initialOrderState } from '@sk/shared';
 import type { Tx } from '../../db/client';
-import type { DemoContext } from '../../db/demo.data';
-import { dayAtHour, minutesSince, seeded } from '../../db/seed.time';
-import { saveSignatures } from '../../db/seed.signature';
+import type { DemoContext } from '../../platform/demo/data';
+import { dayAtHour, minutesSince, seeded } from '../../platform/demo/time';
+import { saveSignatures } from '../../platform/demo/signature';
 import { gramsOf } from '../../platform/search';
 import type { Storage } from '../../platform/storage';
 import { currentVersionOf } from '../forms/ext.service';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { statementsOf } from '../../test/request-statements';
 import { keepRequestStatements, onRequestStatements } from '../../db/statements';
-import { afterCommitSettled } from '../../platform/after-commit';
+import { afterCommitSettled } from '../../db/after-commit';
 import { gramsOf, gramsWithSql } from '../../platform/search';
 import { registerStateHook } from '../../platform/state';
 import type { TestApp } from '../../test/harness';

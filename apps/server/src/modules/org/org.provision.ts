@@ -1,6 +1,6 @@
 import { DEFAULT_DEPARTMENTS, DEFAULT_SERVICE_GROUPS } from '@sk/shared';
 import type { Tx } from '../../db/client';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../platform/demo/data';
 import { addProvisionStep } from '../../platform/provision';
 import { demoTeams } from './org.demo';
 import * as repo from './provision.repo';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 
 /** The demo's portal account (README's demo users): the customer of 钱销售's sent quotation, with its in-warranty product. */
 export const DEMO_PORTAL_MOBILE = '13820000001';

@@ -1,8 +1,8 @@
 import { createProjectBody, projectTmplBody, taskTmplBody } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
-import { dayAtHour, minutesSince, shift, type Trail } from '../../db/seed.time';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../platform/demo/data';
+import { dayAtHour, minutesSince, shift, type Trail } from '../../platform/demo/time';
 import { sessionUserOf } from '../../platform/session';
 import { demoEngineers } from '../org/org.demo';
 import { examineProject, examineTask } from './approval.service';

@@ -3,7 +3,7 @@
 // one insert per table.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { gramsOf, texts } from '../../platform/search';
 import { seedDemoRepairs } from './repair.demo';
 

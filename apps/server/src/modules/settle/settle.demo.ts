@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { bigints } from '../../platform/sql';
 import { priceOrder } from './fee.service';
 import { act, createStatement } from './settle.service';

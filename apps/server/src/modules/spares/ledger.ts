@@ -2,7 +2,7 @@
 // same statement. Stock never goes negative (the guarded update) and the ledger always sums to the stock.
 import type { StockLogType } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
-import { afterCommit } from '../../platform/after-commit';
+import { afterCommit } from '../../db/after-commit';
 import { invalid } from '../../platform/errors';
 import { getSettingBool } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { postMovement } from './ledger';
 
 /** A small demo stock: two types, five spares, a central warehouse kept by the warehouse keeper and a regional one. */

@@ -1,8 +1,8 @@
 import type { SpareDocAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
-import { minutesSince, shift, type Trail } from '../../db/seed.time';
+import type { DemoStep } from '../../platform/demo/data';
+import { minutesSince, shift, type Trail } from '../../platform/demo/time';
 import { sessionUserOf } from '../../platform/session';
 import { actorOf, type UserActor } from '../../platform/actor';
 import { demoEngineers } from '../org/org.demo';

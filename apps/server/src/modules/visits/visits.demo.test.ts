@@ -2,7 +2,7 @@ import { visitsContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 

@@ -2,7 +2,7 @@
 // every state (to visit, next visit, passed, passed unrated, not passed with its follow-up note, one in the pool).
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/demo.data';
+import type { DemoStep } from '../../platform/demo/data';
 import { gramsOf, texts } from '../../platform/search';
 import { insertStateLog } from '../../platform/state';
 import { VISIT_STATE } from './visits.state';

@@ -2,6 +2,8 @@
 export type GeoPrecision = 'province' | 'city' | 'district' | 'exact';
 /** Stored on a row whose address could not be placed at all (no pin; the backfill does not retry it). */
 export const GEO_NONE = 'none';
+/** The tables whose rows carry a pin (geocoded on save, refined later by the geo.refine job). */
+export type GeoTable = 'orders' | 'customer_addresses' | 'events';
 export const GEO_PRECISIONS: readonly GeoPrecision[] = ['province', 'city', 'district', 'exact'];
 
 export interface GeoResult {

@@ -1,8 +1,8 @@
 // The demo's fixed parts: its enterprises and users, and the shape of a demo step. A leaf file, so the steps
 // (modules/demo.ts and the areas' *.demo.ts) and the seeder import it without a circle.
 import type { Industry } from '@sk/shared';
-import type { Tx } from './client';
-import type { Storage } from '../platform/storage';
+import type { Tx } from '../../db/client';
+import type { Storage } from '../storage';
 
 /** Demo-only data (sample customers, orders …) added after the defaults; every step is listed in `modules/demo.ts`. */
 export interface DemoStep {

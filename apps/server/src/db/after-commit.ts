@@ -1,9 +1,9 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db, Executor } from '../db/client';
-import { onPrimary } from '../db/replica';
-import { outsideStatementScope } from '../db/statements';
+import type { Db, Executor } from './types';
+import { onPrimary } from './replica';
+import { outsideStatementScope } from './statements';
 
 /**
  * Work after commit (docs/platform.md "What runs after commit"): a hook queues what need not happen inside its

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rows } from '../db/client';
-import { enterprises, users } from '../db/schema/index';
-import { hashPassword } from '../platform/crypto';
-import { runProvision } from '../platform/provision';
-import { afterCommitSettled } from '../platform/after-commit';
-import { DEMO_STEPS } from '../modules/demo';
-import { DEMO_ENTERPRISES, type DemoContext } from './demo.data';
+import type { Db } from './db/client';
+import { rows } from './db/client';
+import { enterprises, users } from './db/schema/index';
+import { hashPassword } from './platform/crypto';
+import { runProvision } from './platform/provision';
+import { afterCommitSettled } from './db/after-commit';
+import { DEMO_STEPS } from './modules/demo';
+import { DEMO_ENTERPRISES, type DemoContext } from './platform/demo/data';
 
-export type { DemoContext, DemoStep } from './demo.data';
-export { DEMO_ENTERPRISES, DEMO_ROLE_NAMES } from './demo.data';
+export type { DemoContext, DemoStep } from './platform/demo/data';
+export { DEMO_ENTERPRISES, DEMO_ROLE_NAMES } from './platform/demo/data';
 
 /** Seeds the demo enterprises on an empty database; does nothing when any enterprise exists. */
 export async function seedDemo(db: Db, password: string, force = false, ctx: DemoContext = {}): Promise<boolean> {

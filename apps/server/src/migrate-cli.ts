@@ -1,6 +1,6 @@
-import { loadConfig } from '../config';
+import { loadConfig } from './config';
 import { migrate } from './migrate';
-import { openDatabase } from './open';
+import { openDatabase } from './db/open';
 
 const database = await openDatabase(loadConfig());
 await migrate(database);

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from './client';
+import { type Executor, rows } from '../../db/client';
 
 /**
  * Demo seed helpers for a believable month. The demo's records are made through the modules' own services (so each

@@ -1,9 +1,9 @@
-import { loadConfig } from '../config';
+import { loadConfig } from './config';
 import { migrate } from './migrate';
-import { openDatabase } from './open';
+import { openDatabase } from './db/open';
 import { seedDemo } from './seed';
-import { storageFor } from '../platform/storage';
-import { wireApp } from '../modules/wiring';
+import { storageFor } from './platform/storage';
+import { wireApp } from './modules/wiring';
 
 const config = loadConfig();
 const database = await openDatabase(config);

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { deflateSync, crc32 } from 'node:zlib';
 import path from 'node:path';
 import { FILE_TYPES } from '@sk/shared';
-import { LocalStorage, newKey, type Storage } from '../platform/storage';
-import { type Executor, rows } from './client';
+import { LocalStorage, newKey, type Storage } from '../storage';
+import { type Executor, rows } from '../../db/client';
 
 /**
  * Demo customers' signatures: a handwritten-looking stroke drawn into a small PNG (what the signature pad saves),

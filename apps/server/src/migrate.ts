@@ -2,12 +2,34 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { installBoss } from '../platform/jobs.boss';
-import type { Database } from './client';
-import { createDerived } from './derived';
-import { createStatistics } from './statistics';
+import { installBoss } from './platform/jobs.boss';
+import type { Database } from './db/client';
+import { createDerived } from './db/derived';
+import { createStatistics } from './db/statistics';
+import { createOrderNumbers } from './modules/orders/order-numbers';
+import { createComplaintSummary } from './modules/quality/summary';
+import { createReportSummary } from './modules/reports/summary';
+import { createSettleKeys } from './modules/settle/settle.keys';
+import { createVisitSummary } from './modules/visits/summary';
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * The modules' own database objects drizzle-kit cannot express (summaries with their triggers and backfills, keys,
+ * sequences), created after the schema's, in this order.
+ */
+const MODULE_OBJECTS: readonly ((database: Database) => Promise<void>)[] = [
+  // The return-visit report's per-day summary.
+  createVisitSummary,
+  // The quality report's per-day and per-serial summaries.
+  createComplaintSummary,
+  // 运营报表's per-day summary.
+  createReportSummary,
+  // The keys of statement lines, checked per statement.
+  createSettleKeys,
+  // Order numbers from a sequence per enterprise.
+  createOrderNumbers,
+];
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db', 'migrations');
 
 /** A database made by an older pre-release build, whose single init migration has been regenerated since. */
 export class OldSchemaError extends Error {}
@@ -51,5 +73,6 @@ async function migrateLocked(database: Database): Promise<void> {
   }
   await createStatistics(database);
   await createDerived(database);
+  for (const create of MODULE_OBJECTS) await create(database);
   await installBoss(database);
 }

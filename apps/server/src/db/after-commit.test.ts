@@ -1,12 +1,12 @@
 import { orderActionsContract as A } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rows } from '../db/client';
+import { rows } from './client';
 import { orderIn, type Team, withTeamApp } from '../modules/orders/actions.fixtures';
 import type { TestApp } from '../test/harness';
 import { afterCommit, afterCommitSettled } from './after-commit';
-import { AppError } from './errors';
-import { registerStateHook } from './state';
+import { AppError } from '../platform/errors';
+import { registerStateHook } from '../platform/state';
 
 // Work after commit (platform/after-commit.ts): runs once the outermost transaction commits, never after a rollback.
 
