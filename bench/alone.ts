@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openPostgres } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 

@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Database, openPostgres } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { ReadReplica } from '../apps/server/src/db/replica';
 import { postgresBinaries, startStandby } from '../apps/server/src/test/standby';
 import { runAlone } from './alone';

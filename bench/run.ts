@@ -7,7 +7,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openPostgres } from '../apps/server/src/db/client';
 import { openEmbedded } from '../apps/server/src/db/open';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
 import { concurrency, exportUnderLoad, rssLine, startAppProcess } from './load';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { powersOfRole, type SearchKind } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import { migrate } from '../apps/server/src/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { SEARCH_SQL, type Searcher } from '../apps/server/src/modules/search/search.repo';
 import { BENCH_ADMIN_MOBILE, seedLarge } from './seed';
