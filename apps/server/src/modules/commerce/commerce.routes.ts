@@ -6,8 +6,6 @@ import * as quotes from './quotation.service';
 import { priceLines } from './quotation.pricing';
 import * as ext from './warranty.service';
 import { visibleCustomer } from '../customers/common';
-import { linkBase } from '../../platform/origin';
-import { sendSignLink } from '../portal/portal.sign';
 
 const ACTION_DONE: Record<string, string> = { send: '已发送', revise: '已退回草稿', reject: '已标记为客户拒绝', accept: '客户已接受', convert: '已转工单' };
 
@@ -24,7 +22,9 @@ export async function commerceModule(app: FastifyInstance, deps: Deps): Promise<
     },
     cancel: async ({ actor, body }) => withMessage(await ext.cancelExtension(db, actor, body.id, body.note), '已作废'),
   });
-  registerAll(app, deps, Q, {
+  // 发送签字链接 is the portal's (it makes the customer's link): portal.routes.ts registers Q.signLink.
+  const { signLink: _portals, ...quotations } = Q;
+  registerAll(app, deps, quotations, {
     list: ({ actor, query }) => quotes.listQuotes(db, actor, query),
     detail: ({ actor, query }) => quotes.quoteDetail(db, actor, query.id),
     version: ({ actor, query }) => quotes.quoteVersion(db, actor, query.id, query.version),
@@ -39,10 +39,6 @@ export async function commerceModule(app: FastifyInstance, deps: Deps): Promise<
     action: async ({ actor, body }) => {
       const r = await quotes.act(db, actor, body);
       return withMessage(r, r.message ?? ACTION_DONE[body.action] ?? '操作成功');
-    },
-    signLink: async ({ actor, body, req }) => {
-      const r = await sendSignLink(deps, actor, body, linkBase(deps.config, req));
-      return withMessage(r, `签字链接已发送至${r.mobile}`);
     },
   });
 }

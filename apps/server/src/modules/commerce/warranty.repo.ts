@@ -107,15 +107,6 @@ export async function productEnds(ex: Executor, enterpriseId: number, productId:
   return p;
 }
 
-/**
- * The same rule as coverageOf, for a list's WHERE (the product list's 在保 / 过保 filter): 1 in warranty, 3 extended,
- * 2 out; `today` a date expression.
- */
-export function coverageStateSql(alias: string, today: SQL): SQL {
-  const p = sql.identifier(alias);
-  return sql`(case when ${p}.warranty_end >= ${today} then 1 when ${p}.extended_end >= ${today} then 3
-    when ${p}.warranty_end is null and ${p}.extended_end is null then 0 else 2 end)`;
-}
 
 /** Keeps installed_products.extended_end = the last day of the product's active (生效) extensions; call in the changing transaction. */
 export async function refreshExtendedEnd(ex: Executor, enterpriseId: number, productId: number): Promise<void> {

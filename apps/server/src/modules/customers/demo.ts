@@ -8,7 +8,7 @@ import { gramsOf } from '../../platform/search';
 import { geocodeSaved } from '../geo/geo.service';
 import { addLinks } from '../tags/tag-links';
 import { contactGrams } from './common';
-import { areaCodes } from './import.customer';
+import { areaCodes } from '../../platform/geo/areas';
 import { cleanExt, FORM_KIND } from './integrations';
 import { addressValues } from './parts.common';
 import type { Actor } from '../../platform/actor';

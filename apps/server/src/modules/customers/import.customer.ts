@@ -9,7 +9,7 @@ import {
   type AddressInput,
 } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
-import { type Area, areas } from './areas';
+import { areaCodes } from '../../platform/geo/areas';
 import { contactGrams } from './common';
 import { getSettingBool } from '../settings/settings.repo';
 import { insertCustomer } from './customers.service';
@@ -48,23 +48,7 @@ const byLabel = (table: Record<number, string>, label: string): number | null | 
   return hit ? Number(hit[0]) : undefined;
 };
 
-const named = (list: Area[], name: string): Area | undefined => list.find((a) => a.name === name || a.aliases.includes(name));
 
-/** Area codes from names as people write them; undefined when they do not match. */
-export function areaCodes(p: string, c: string, d: string): Pick<AddressInput, 'provinceCode' | 'cityCode' | 'districtCode'> | undefined {
-  if (!p && !c && !d) return { provinceCode: null, cityCode: null, districtCode: null };
-  const prov = named(areas().provinces, p);
-  if (!prov) return undefined;
-  let city = c && c !== prov.name ? named(prov.children, c) : undefined;
-  if (c && c !== prov.name && !city) return undefined;
-  let dist: Area | undefined;
-  if (d) {
-    dist = named(city ? city.children : prov.children.flatMap((x) => x.children), d);
-    if (!dist) return undefined;
-    city ??= prov.children.find((x) => x.code === dist?.parent);
-  }
-  return { provinceCode: prov.code, cityCode: city?.code ?? null, districtCode: dist?.code ?? null };
-}
 
 interface Group {
   first: SheetRow;

@@ -9,7 +9,6 @@ import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
 import { and, bigints, createdBetween, dateOf, timeOf } from '../../platform/sql';
-import { coverageStateSql } from '../commerce/warranty.repo';
 import { optionalCustomerScope } from './common';
 
 export type Filters = Partial<z.infer<typeof installedProductFilters>> & { ids?: number[]; qrCode?: string };
@@ -182,3 +181,13 @@ export async function firstServed(ex: Executor, ep: number, ids: number[]): Prom
 
 export const deleteInstalledRows = (ex: Executor, ep: number, ids: number[]) =>
   ex.execute(sql`delete from installed_products where enterprise_id = ${ep} and id = any(${bigints(ids)})`);
+
+/**
+ * The same rule as coverageOf, for a list's WHERE (the product list's 在保 / 过保 filter): 1 in warranty, 3 extended,
+ * 2 out; `today` a date expression.
+ */
+export function coverageStateSql(alias: string, today: SQL): SQL {
+  const p = sql.identifier(alias);
+  return sql`(case when ${p}.warranty_end >= ${today} then 1 when ${p}.extended_end >= ${today} then 3
+    when ${p}.warranty_end is null and ${p}.extended_end is null then 0 else 2 end)`;
+}

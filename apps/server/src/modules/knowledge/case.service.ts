@@ -10,7 +10,7 @@ import { insertStateLog } from '../../platform/state';
 import { foreignUploadIds } from '../files/uploads.repo';
 import { createOrder } from '../orders/create.service';
 import { orderInScope } from '../orders/scope';
-import { pathOf, pathText } from '../quality/fault.service';
+import { pathOf, pathText } from '../faults/faults';
 import {
   caseLog,
   caseOfOrder,

@@ -19,7 +19,7 @@ import { gramsOf, texts } from '../../platform/search';
 import { isUniqueViolation } from '../../platform/sql';
 import { foreignUploadIds, uploadsOf } from '../files/uploads.repo';
 import { orderInScope } from '../orders/scope';
-import { pathOf, pathText } from '../quality/fault.service';
+import { pathOf, pathText } from '../faults/faults';
 import { caseRow, presentView } from './case.repo';
 import {
   type ArticleRow,

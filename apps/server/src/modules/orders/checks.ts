@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { asOrderRecord, type OrderRecord } from './orders.repo';
 import { AppError } from '../../platform/errors';
 import * as forms from '../forms/forms.repo';
-import { hasOrderFaultMode } from '../quality/fault.service';
+import { hasOrderFaultMode } from '../faults/faults';
 import { getSettingBool } from '../settings/settings.repo';
 import { beforeOrderStep } from './order.state';
 

@@ -34,7 +34,7 @@ import { type PinnedProcess, processForNewOrder, processForNewOrderSql } from '.
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
 import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/geo.service';
-import { recordOrderFault } from '../quality/fault.service';
+import { recordOrderFault } from '../faults/faults';
 import { allocateOrderNumbers, orderNoSql } from './order-numbers';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { areaCodes } from '../customers/import.customer';
+import { areaCodes } from '../../platform/geo/areas';
 
 /**
  * The demo enterprise's field teams (docs/decisions.md, "Demo"): six engineers beside 李服务, each in a regional team

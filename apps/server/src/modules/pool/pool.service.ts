@@ -12,7 +12,7 @@ import { freeTimes } from '../schedule/free';
 import { clashOf, visitMinutesOf } from '../schedule/schedule.repo';
 import { ORDER_STATE, moveOrder, orderContext } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
-import { addNotices } from '../subscriptions/notices.repo';
+import { addNotices } from '../notices/notices.repo';
 import { capReached, type Engineer } from './eligibility';
 import { distanceFrom, engineerOf } from './eligibility.repo';
 import { asOrderRecord, type OrderRecord } from '../orders/orders.repo';

@@ -1,5 +1,5 @@
 // The customer portal's endpoints (docs/portal.md): logins are public, the rest `auth: 'portal'` (ctx.portal).
-import { portalContract as P } from '@sk/shared';
+import { portalContract as P, quotationContract as Q } from '@sk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { service } from '../../platform/deps';
@@ -13,7 +13,7 @@ import { renderReport } from '../orders/report.pdf';
 import { reportModel } from '../orders/report.service';
 import { changePortalPassword, linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
-import { signAccept, signReject, signView } from './portal.sign';
+import { sendSignLink, signAccept, signReject, signView } from './portal.sign';
 import { linkBase } from '../../platform/origin';
 
 function setPortalCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {
@@ -28,6 +28,17 @@ function setPortalCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, t
 
 export async function portalModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
+  registerAll(
+    app,
+    deps,
+    { signLink: Q.signLink },
+    {
+      signLink: async ({ actor, body, req }) => {
+        const r = await sendSignLink(deps, actor, body, linkBase(deps.config, req));
+        return withMessage(r, `签字链接已发送至${r.mobile}`);
+      },
+    },
+  );
   registerAll(app, deps, P, {
     login: async ({ body, req, reply }) => {
       const out = await portalPasswordLogin(db, { ...body, ip: req.ip, previousToken: req.cookies[PORTAL_COOKIE] });

@@ -41,7 +41,7 @@ import {
 } from './complaint.repo';
 import { deadlinesOf, deadlineOf, targetOf } from './complaint.sla';
 import { COMPLAINT_STATE, complaintCtxOf, moveComplaint } from './complaint.state';
-import { pathOf, pathText } from './fault.service';
+import { pathOf, pathText } from '../faults/faults';
 import { dictValueOf } from './quality.dict';
 import { firstDictItem } from '../settings/dict.repo';
 

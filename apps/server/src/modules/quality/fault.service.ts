@@ -1,7 +1,7 @@
 // Fault modes (/fault/mode): a tree per product category (symptom → cause → remedy), and the fault mode an order
 // is diagnosed with (a remedy of the order's product category), which a process may require (orders/checks.ts).
 // The statements are fault.repo.ts's.
-import { type BodyOf, type faultContract as C, FAULT_LEVELS, type OrderFault } from '@sk/shared';
+import { type BodyOf, type faultContract as C, FAULT_LEVELS } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -17,13 +17,13 @@ import {
   type NodeRow,
   nodeRow,
   orderFaultRow,
-  orderHasFault,
   pathOf,
-  setOrderFault,
   subtreeUsed,
   treeOf,
   updateNode,
-} from './fault.repo';
+} from '../faults/fault.repo';
+
+import { recordOrderFault } from '../faults/faults';
 
 export { pathOf };
 
@@ -75,8 +75,6 @@ export async function remove(db: Db, a: Actor, id: number): Promise<void> {
   });
 }
 
-export const pathText = (path: OrderFault['path']): string => path.map((p) => p.name).join(' / ');
-
 export async function ofOrder(db: Db, a: Actor, orderId: number) {
   await orderInScope(db, a, orderId);
   const category = await categoryOfOrder(db, a.enterpriseId, orderId);
@@ -96,19 +94,6 @@ export async function setOrder(db: Db, a: Actor, b: BodyOf<typeof C.setOrder>): 
   });
 }
 
-/**
- * Records an order's fault mode inside the caller's transaction (setOrder, and createOrder for the fault chosen on the
- * create page): a remedy of the order's product category, else a clear refusal that rolls the caller back.
- */
-export async function recordOrderFault(tx: Executor, a: Pick<Actor, 'enterpriseId' | 'id'>, orderId: number, faultModeId: number): Promise<void> {
-  // Key-share lock: the node cannot be deleted before we commit.
-  const n = await nodeRow(tx, a.enterpriseId, faultModeId, 'key share');
-  if (!n) throw notFound();
-  const category = await categoryOfOrder(tx, a.enterpriseId, orderId);
-  if (n.category !== category || n.level !== 3) throw invalid(`故障模式：请选择该工单产品分类下的${FAULT_LEVELS[3]}`);
-  await setOrderFault(tx, a.enterpriseId, orderId, faultModeId, a.id);
-}
-
 /** The tree of a product model's category (or an installed product's model's); neither: the general tree. */
 export async function ofModel(db: Db, a: Actor, q: { productModelId?: number | null; installedProductId?: number | null }) {
   const ep = a.enterpriseId;
@@ -122,6 +107,3 @@ export async function ofModel(db: Db, a: Actor, q: { productModelId?: number | n
   }
   return { category, productModelId: model, list: await treeOf(db, ep, category) };
 }
-
-/** Whether an order has its fault mode recorded (the process requirement 故障模式). */
-export const hasOrderFaultMode = (ex: Executor, ep: number, orderId: number): Promise<boolean> => orderHasFault(ex, ep, orderId);

@@ -5,7 +5,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { afterCommit } from '../../db/after-commit';
 import { invalid } from '../../platform/errors';
 import { getSettingBool } from '../settings/settings.repo';
-import { addNotices } from '../subscriptions/notices.repo';
+import { addNotices } from '../notices/notices.repo';
 import * as repo from './stock.repo';
 
 export interface Movement {

@@ -6,7 +6,7 @@ import { sessionUserOf } from '../../platform/session';
 import type { Executor } from '../../db/client';
 import { reportDigestLines } from '../reports/reports.digest';
 import { DIGEST_PROVIDERS, digestContext } from './digest.items';
-import { addNotices } from './notices.repo';
+import { addNotices } from '../notices/notices.repo';
 import * as repo from './subscriptions.repo';
 
 /**

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { AREA_PLACEHOLDERS as PLACEHOLDER, type AreaIndex, type AreaNode, buildAreaIndex } from '@sk/shared';
+import { AREA_PLACEHOLDERS as PLACEHOLDER, type AddressInput, type Area, type AreaIndex, type AreaNode, buildAreaIndex } from '@sk/shared';
 
 export type { Area } from '@sk/shared';
 
@@ -49,4 +49,22 @@ export function areaNameOf(code: string | null): string | null {
   if (!code) return null;
   const a = resolveArea(code.slice(0, 2), code.length >= 4 ? code.slice(0, 4) : null, code.length === 6 ? code : null);
   return a ? [a.province, a.city, a.district].filter(Boolean).join('') : null;
+}
+
+const named = (list: Area[], name: string): Area | undefined => list.find((a) => a.name === name || a.aliases.includes(name));
+
+/** Area codes from names as people write them; undefined when they do not match. */
+export function areaCodes(p: string, c: string, d: string): Pick<AddressInput, 'provinceCode' | 'cityCode' | 'districtCode'> | undefined {
+  if (!p && !c && !d) return { provinceCode: null, cityCode: null, districtCode: null };
+  const prov = named(areas().provinces, p);
+  if (!prov) return undefined;
+  let city = c && c !== prov.name ? named(prov.children, c) : undefined;
+  if (c && c !== prov.name && !city) return undefined;
+  let dist: Area | undefined;
+  if (d) {
+    dist = named(city ? city.children : prov.children.flatMap((x) => x.children), d);
+    if (!dist) return undefined;
+    city ??= prov.children.find((x) => x.code === dist?.parent);
+  }
+  return { provinceCode: prov.code, cityCode: city?.code ?? null, districtCode: dist?.code ?? null };
 }

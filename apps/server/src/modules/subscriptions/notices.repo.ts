@@ -1,2 +1,0 @@
-// Moved to modules/notices (the notification centre); kept so its writers' imports keep working.
-export * from '../notices/notices.repo';
