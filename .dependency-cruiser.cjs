@@ -11,7 +11,7 @@ module.exports = {
       severity: 'error',
       comment: 'config, db and platform sit below the modules: what they need of one is registered by its wiring.',
       from: { path: `${S}(config\\.ts|db/|platform/)` },
-      to: { path: `${S}(modules/|[^/]+\\.ts$)`, pathNot: `${S}config\\.ts$` },
+      to: { path: `${S}(modules/|demo/|[^/]+\\.ts$)`, pathNot: `${S}config\\.ts$` },
     },
     {
       name: 'server-db-below-platform',
@@ -30,16 +30,16 @@ module.exports = {
     {
       name: 'server-composition-through-doors',
       severity: 'error',
-      comment: 'The composition (app, main, migrate, seed, modules/index, wiring, demo) reaches modules through their index.ts too.',
+      comment: 'The composition (app, main, migrate, seed, demo/, modules/index, wiring) reaches modules through their index.ts too.',
       from: { path: `${S}`, pathNot: `${S}modules/[^/]+/` },
       to: { path: `${S}modules/[^/]+/`, pathNot: `${S}modules/[^/]+/index\\.ts$` },
     },
     {
       name: 'server-composition-on-top',
       severity: 'error',
-      comment: 'Nothing in a module imports the composition (app, main, migrate, seed, the module list, wiring, the demo steps).',
+      comment: 'Nothing in a module imports the composition (app, main, migrate, seed, the demo, the module list, wiring).',
       from: { path: `${S}modules/[^/]+/` },
-      to: { path: `${S}[^/]+\\.ts$|${S}modules/[^/]+\\.ts$`, pathNot: `${S}config\\.ts$` },
+      to: { path: `${S}([^/]+\\.ts$|demo/|modules/[^/]+\\.ts$)`, pathNot: `${S}config\\.ts$` },
     },
     {
       name: 'web-app-imported-by-nobody',

@@ -16,7 +16,7 @@ const files = output.modules.filter((m) => !m.coreModule && !m.couldNotResolve &
 function unitOf(path) {
   let m = path.match(/^apps\/server\/src\/modules\/([^/]+)\//);
   if (m) return `server:${m[1]}`;
-  if (/^apps\/server\/src\/(?!config\.ts)[^/]+\.ts$|^apps\/server\/src\/modules\/[^/]+\.ts$/.test(path)) return 'server:(composition)';
+  if (/^apps\/server\/src\/((?!config\.ts)[^/]+\.ts|demo\/.*|modules\/[^/]+\.ts)$/.test(path)) return 'server:(composition)';
   m = path.match(/^apps\/server\/src\/([^/.]+)/);
   if (m) return `server:${m[1]}`;
   m = path.match(/^apps\/web\/src\/features\/([^/]+)\//);

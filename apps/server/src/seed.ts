@@ -5,7 +5,7 @@ import { enterprises, users } from './db/schema/index';
 import { hashPassword } from './platform/crypto';
 import { runProvision } from './platform/provision';
 import { afterCommitSettled } from './db/after-commit';
-import { DEMO_STEPS } from './modules/demo';
+import { DEMO_STEPS } from './demo/steps';
 import { DEMO_ENTERPRISES, type DemoContext } from './platform/demo/data';
 
 export type { DemoContext, DemoStep } from './platform/demo/data';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { rows } from './client';
-import { DEMO_STEPS as demoSteps } from '../modules/demo';
+import { DEMO_STEPS as demoSteps } from '../demo/steps';
 import { seedDemo } from '../seed';
 import { dayTotals } from '../modules/orders/state-counts';
 

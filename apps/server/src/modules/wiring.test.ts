@@ -12,7 +12,7 @@ import { badgeCountEntries } from './menu/badges';
 import { menuGrantEntries } from './menu/grants';
 import { poolBadgeEntry } from './orders/counts.routes';
 import { processResolverSite } from './orders/order.hooks';
-import { approvalEndEntries, createdHookEntries } from '../platform/signals';
+import { approvalEndEntries, createdHookEntries, signalEntries } from '../platform/signals';
 import { handoverStepEntries } from './org/handover';
 import { tagTargetEntries } from './tags/tag-links';
 import { historySourceEntries } from './customers/installed.service';
@@ -42,6 +42,7 @@ export function wiringSnapshot(): Record<string, string[]> {
     productHistory: historySourceEntries().map((e) => e.site),
     provisionSteps: provisionStepEntries().map((e) => `${e.name} ${e.site}`),
     linkTargets: linkTargetEntries().map((e) => `${e.kind} ${e.site}`),
+    signals: signalEntries().map((e) => `${e.signal}: ${e.name} ${e.site}`),
   };
 }
 
@@ -211,6 +212,9 @@ const BEFORE: Record<string, string[]> = {
     'saleContract modules/customers/customers.hooks.ts',
     'maintenanceContract modules/customers/customers.hooks.ts',
   ],
+  // A module's own signals (defineSignal), each subscribed from the reacting module's wiring (issue 62: the calls and
+  // visits reactions were direct calls into the other module before).
+  signals: ['event created: calls.link-event modules/calls/calls.wiring.ts', 'visit failed: quality.complaint-from-visit modules/quality/quality.wiring.ts'],
 };
 
 /**
@@ -218,7 +222,7 @@ const BEFORE: Record<string, string[]> = {
  * added in, only on which subscriber holds each key: compared sorted. State hooks are compared per key, in their order
  * (a key's hooks run in that order). The rest run in list order and are compared as they are.
  */
-const BY_KEY = ['approvalEnd', 'jobs', 'schedules', 'badges', 'tagTargets', 'exports', 'linkTargets', 'menuGrants'];
+const BY_KEY = ['approvalEnd', 'jobs', 'schedules', 'badges', 'tagTargets', 'exports', 'linkTargets', 'menuGrants', 'signals'];
 function comparable(s: Record<string, string[]>): Record<string, string[]> {
   // Registries are process-wide and the test runner reuses a worker across files: what another test file registered
   // for itself (its site a .test.ts) is not the app's wiring.

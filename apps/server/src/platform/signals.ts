@@ -174,3 +174,51 @@ export const approvalEndEntries = (): { kind: string; site: string }[] => [...ha
 export async function publishApprovalEnded(tx: Tx, end: ApprovalEnd): Promise<void> {
   await handlers.get(end.kind)?.(tx, end);
 }
+
+// ---- a module's own signals ----
+
+/** A subscriber to a module's signal, run in the publisher's transaction. */
+export type SignalSubscriber<P> = (tx: Tx, payload: P) => Promise<void>;
+
+export interface Signal<P> {
+  readonly name: string;
+  /** Subscribes under a name (registering the name again replaces it where it stands); answers its remover. */
+  subscribe(name: string, subscriber: SignalSubscriber<P>): () => void;
+  /** Runs every subscriber in order inside the caller's transaction; one that throws undoes the whole change. */
+  publish(tx: Tx, payload: P): Promise<void>;
+  /** The subscribers in the order they run, with where each was registered (the wiring snapshot). */
+  entries(): { name: string; site: string }[];
+}
+
+const declared: Signal<never>[] = [];
+
+/**
+ * Declares a signal a module publishes (`eventCreated`, `visitFailed` …): the publisher exports it through its door,
+ * and a module above it subscribes from its wiring, so the publisher never imports the module that reacts.
+ */
+export function defineSignal<P>(name: string): Signal<P> {
+  const subs: { name: string; run: SignalSubscriber<P>; site: string }[] = [];
+  const signal: Signal<P> = {
+    name,
+    subscribe(subName, run) {
+      const entry = { name: subName, run, site: registrationSite() };
+      const same = subs.findIndex((s) => s.name === subName);
+      if (same >= 0) subs[same] = entry;
+      else subs.push(entry);
+      return () => {
+        const i = subs.indexOf(entry);
+        if (i >= 0) subs.splice(i, 1);
+      };
+    },
+    async publish(tx, payload) {
+      for (const s of [...subs]) await s.run(tx, payload);
+    },
+    entries: () => subs.map((s) => ({ name: s.name, site: s.site })),
+  };
+  declared.push(signal as Signal<never>);
+  return signal;
+}
+
+/** Every declared signal's subscribers (the wiring snapshot). */
+export const signalEntries = (): { signal: string; name: string; site: string }[] =>
+  declared.flatMap((s) => s.entries().map((e) => ({ signal: s.name, ...e })));

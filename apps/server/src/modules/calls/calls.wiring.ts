@@ -1,3 +1,6 @@
+import { invalid } from '../../platform/errors';
+import { eventCreated } from '../events/events.signals';
+import { linkCallEvent } from './calls.repo';
 import { registerCallJobs } from './calls.stale';
 import { wireCallsRoutes } from './calls.routes';
 
@@ -9,4 +12,8 @@ import { wireCallsRoutes } from './calls.routes';
 export function wireCalls(): void {
   registerCallJobs();
   wireCallsRoutes();
+  // An event made from a call's pop: the call record links back to it, in the event's transaction.
+  eventCreated.subscribe('calls.link-event', async (tx, e) => {
+    if (e.callRecordId && !(await linkCallEvent(tx, e.enterpriseId, e.callRecordId, e.eventId))) throw invalid('通话记录：通话记录不存在或已被删除');
+  });
 }

@@ -107,7 +107,6 @@ export async function productEnds(ex: Executor, enterpriseId: number, productId:
   return p;
 }
 
-
 /** Keeps installed_products.extended_end = the last day of the product's active (生效) extensions; call in the changing transaction. */
 export async function refreshExtendedEnd(ex: Executor, enterpriseId: number, productId: number): Promise<void> {
   await ex.execute(sql`update installed_products p set extended_end = (select max(e.end_date) from warranty_extensions e

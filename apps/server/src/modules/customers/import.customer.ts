@@ -48,8 +48,6 @@ const byLabel = (table: Record<number, string>, label: string): number | null | 
   return hit ? Number(hit[0]) : undefined;
 };
 
-
-
 interface Group {
   first: SheetRow;
   body?: AddCustomerBody;

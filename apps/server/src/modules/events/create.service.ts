@@ -25,7 +25,7 @@ import {
   templateEnabled,
 } from './create.repo';
 import { geocodeSaved } from '../geo/geo.service';
-import { linkCallEvent } from '../calls/calls.repo';
+import { eventCreated } from './events.signals';
 import type { Actor } from '../../platform/actor';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
@@ -133,8 +133,8 @@ export async function createEvent(db: Db, v: Actor, b: CreateEventBody): Promise
       copiedFrom: b.copiedFrom ?? null,
       createdBy: v.id,
     });
-    // 新建事件 from a call's pop: the call record links back to the event (modules/calls); another enterprise's call is refused.
-    if (b.belongCallRecordId && !(await linkCallEvent(tx, ep, b.belongCallRecordId, id))) throw invalid('通话记录：通话记录不存在或已被删除');
+    // 新建事件 from a call's pop: the calls module links the call record back (another enterprise's call is refused there).
+    await eventCreated.publish(tx, { enterpriseId: ep, eventId: id, callRecordId: b.belongCallRecordId ?? null, actorId: v.id });
     await geocodeSaved(tx, 'events', ep, [id]);
     if (labels.length) await insertEventTags(tx, ep, id, labels);
     await insertStateLog(tx, EVENT_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'create', actorId: v.id });

@@ -4,7 +4,7 @@ import { orderActionsContract as A, orderContract as K, scheduleContract as S, S
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { DEMO_STEPS as demoSteps } from '../../modules/demo';
+import { DEMO_STEPS as demoSteps } from '../../demo/steps';
 import { drainJobs } from '../../platform/jobs';
 import { runProvision } from '../../platform/provision';
 import { loggedIn, makeEnterprise, makeUser } from '../../test/factories';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { DEMO_STEPS as demoSteps } from '../../modules/demo';
+import { DEMO_STEPS as demoSteps } from '../../demo/steps';
 import { runProvision } from '../../platform/provision';
 import { makeEnterprise, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';

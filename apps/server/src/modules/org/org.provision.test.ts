@@ -2,7 +2,7 @@ import { DEFAULT_DEPARTMENTS } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { DEMO_STEPS as demoSteps } from '../../modules/demo';
+import { DEMO_STEPS as demoSteps } from '../../demo/steps';
 import { makeEnterprise, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { provisionOrg } from './org.provision';

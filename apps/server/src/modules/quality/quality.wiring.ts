@@ -1,3 +1,5 @@
+import { visitFailed } from '../visits/visits.signals';
+import { openFromVisit } from './complaint.service';
 import { wireQualityBadges } from './quality.badges';
 import { wireExchangeService } from './exchange.service';
 import { wireRepairService } from './repair.service';
@@ -11,4 +13,8 @@ export function wireQuality(): void {
   wireExchangeService();
   wireRepairService();
   wireQualityBadges();
+  // A failed return visit opens a complaint, in the visit's transaction.
+  visitFailed.subscribe('quality.complaint-from-visit', async (tx, v) => {
+    await openFromVisit(tx, { id: v.actorId, enterpriseId: v.enterpriseId }, v.taskId, v.reason, v.comment);
+  });
 }

@@ -3,7 +3,7 @@ import type { SlaCalendarInput } from '@sk/shared';
 import { SLA_ESCALATE_TO, slaTypeName } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import type { OrderRecord } from '../orders/orders.repo';
+import type { OrderRecord } from '../../db/records';
 import { clockSelect, dueClocks, ORDER_CLOCKS, type StoredClock, tsOf } from './clock.repo';
 
 export const SLA_SETTING = 'sla_enabled';

@@ -8,7 +8,7 @@ import { AppError, invalid } from '../../platform/errors';
 import { type SmsSender, sendLinkText } from '../../platform/sms';
 import { NOW } from '../../platform/sql';
 import { openFollowUp, visibleTask } from './tasks.service';
-import { openFromVisit } from '../quality/complaint.service';
+import { visitFailed } from './visits.signals';
 import { dropToken, insertToken, lockAnsweredTask, markSmsSent, portalRating, retireTokens, spendToken, surveyRow, timeZoneOf, tokenOf } from './survey.repo';
 import { setFollowUpOrder } from './tasks.repo';
 import { moveTask, visitCtxOf } from './visits.state';
@@ -116,7 +116,7 @@ export async function answerAsCustomer(
     expected: t.state,
   });
   // A low score is a failed visit: it opens a complaint like a visitor's 不通过 (order or event visit alike).
-  if (low) await openFromVisit(tx, { id: null, enterpriseId: ep }, id, reason as string, a.comment);
+  if (low) await visitFailed.publish(tx, { enterpriseId: ep, actorId: null, taskId: id, reason: reason as string, comment: a.comment });
   if (low && t.visitor_id != null && t.order_id != null) {
     const tz = await timeZoneOf(tx, ep);
     const visitor: Actor = {

@@ -27,7 +27,7 @@ import { NOW } from '../../platform/sql';
 import { cleanExtWith, presentExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { createOrder } from '../orders/create.service';
-import { openFromVisit } from '../quality/complaint.service';
+import { visitFailed } from './visits.signals';
 import {
   callSecondsPlus,
   dayStartIn,
@@ -269,7 +269,8 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     let followUpOrderId: number | null = null;
     // A failed visit opens a complaint: an order visit's carries the order's customer and engineer, an event visit's
     // the event's customer, contact, product and principal.
-    if (b.state === 2) await openFromVisit(tx, a, b.taskId, reason as string, b.comment ?? null);
+    if (b.state === 2)
+      await visitFailed.publish(tx, { enterpriseId: a.enterpriseId, actorId: a.id, taskId: b.taskId, reason: reason as string, comment: b.comment ?? null });
     // An order visit opens a follow-up order; an event visit has no order to follow (docs/decisions.md).
     if (b.state === 2 && t.order_id != null) {
       followUpOrderId = await openFollowUp(tx, a, t.order_id, reason as string, b.comment ?? null);

@@ -1,18 +1,18 @@
 import { initialOrderState } from '@sk/shared';
-import type { Tx } from '../../db/client';
-import type { DemoContext } from '../../platform/demo/data';
-import { dayAtHour, minutesSince, seeded } from '../../platform/demo/time';
-import { saveSignatures } from '../../platform/demo/signature';
-import { gramsOf } from '../../platform/search';
-import type { Storage } from '../../platform/storage';
-import { currentVersionOf } from '../forms/ext.service';
-import { type DemoEngineer, demoEngineers } from '../org/org.demo';
-import { calendarsOf } from '../sla/sla.calendar';
-import { clocksOfMoves, type PlannedClock } from '../sla/sla.clocks';
-import { slaEnabled } from '../sla/sla.enabled';
-import { listPolicies, matches } from '../sla/sla.policies';
-import { processForNewOrder } from './order.hooks';
-import { allocateOrderNumbers } from './order-numbers';
+import type { Tx } from '../db/client';
+import type { DemoContext } from '../platform/demo/data';
+import { dayAtHour, minutesSince, seeded } from '../platform/demo/time';
+import { saveSignatures } from '../platform/demo/signature';
+import { gramsOf } from '../platform/search';
+import type { Storage } from '../platform/storage';
+import { currentVersionOf } from '../modules/forms/ext.service';
+import { type DemoEngineer, demoEngineers } from '../modules/org/org.demo';
+import { calendarsOf } from '../modules/sla/sla.calendar';
+import { clocksOfMoves, type PlannedClock } from '../modules/sla/sla.clocks';
+import { slaEnabled } from '../modules/sla/sla.enabled';
+import { listPolicies, matches } from '../modules/sla/sla.policies';
+import { processForNewOrder } from '../modules/orders/order.hooks';
+import { allocateOrderNumbers } from '../modules/orders/order-numbers';
 import {
   demoPartner,
   deskStaff,
@@ -28,7 +28,7 @@ import {
   serviceItemPrices,
   useMonthParts,
   userNames,
-} from './month.repo';
+} from '../modules/orders/month.repo';
 
 /**
  * The demo's month of work (docs/decisions.md, "Demo"): about forty orders of the last four weeks that the regional

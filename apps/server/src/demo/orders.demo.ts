@@ -1,14 +1,14 @@
 import { createOrderBody, DEFAULT_ORDER_PROCESS, type OrderProcess, powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../platform/demo/data';
-import { currentVersionOf } from '../forms/ext.service';
-import { upsertSetting } from '../settings/settings.repo';
-import { putInPool } from '../pool/pool.service';
-import { acceptance, bespoke, complete, dispatch, simpleAction } from './actions.service';
-import { createOrder } from './create.service';
+import { type Db, rows, type Tx } from '../db/client';
+import type { DemoStep } from '../platform/demo/data';
+import { currentVersionOf } from '../modules/forms/ext.service';
+import { upsertSetting } from '../modules/settings/settings.repo';
+import { putInPool } from '../modules/pool/pool.service';
+import { acceptance, bespoke, complete, dispatch, simpleAction } from '../modules/orders/actions.service';
+import { createOrder } from '../modules/orders/create.service';
 import { seedDemoMonth } from './orders.month';
-import type { Actor } from '../../platform/actor';
+import type { Actor } from '../platform/actor';
 
 /**
  * Demo work orders (the new user's 待派单工单, 工单公海, 调度看板, MyOrder, ExamineOrder … are not empty): a handful

@@ -1,17 +1,17 @@
 import { createEventBody, createOrderBody, EVENT_KIND, type EventAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rows, type Tx } from '../../db/client';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../platform/demo/data';
-import { minutesSince, shift, type Trail } from '../../platform/demo/time';
-import { type Actor, actorOf } from '../../platform/actor';
-import { sessionUserOf } from '../../platform/session';
-import { currentVersionOf } from '../forms/ext.service';
-import { demoEngineers } from '../org/org.demo';
-import { dispatch } from '../orders/actions.service';
-import { createOrder } from '../orders/create.service';
-import { orderTrail } from '../orders/month.repo';
-import { createEvent } from './create.service';
-import { moveEvent } from './event.state';
+import { type Db, rows, type Tx } from '../db/client';
+import { type DemoStep, DEMO_ENTERPRISES } from '../platform/demo/data';
+import { minutesSince, shift, type Trail } from '../platform/demo/time';
+import { type Actor, actorOf } from '../platform/actor';
+import { sessionUserOf } from '../platform/session';
+import { currentVersionOf } from '../modules/forms/ext.service';
+import { demoEngineers } from '../modules/org/org.demo';
+import { dispatch } from '../modules/orders/actions.service';
+import { createOrder } from '../modules/orders/create.service';
+import { orderTrail } from '../modules/orders/month.repo';
+import { createEvent } from '../modules/events/create.service';
+import { moveEvent } from '../modules/events/event.state';
 
 /**
  * The service desk's month (docs/decisions.md, "Demo"): a dozen events of the demo customers taken by 孙受理 — new ones
