@@ -1,6 +1,6 @@
 import { PHONE } from '../common/zod';
 import { FIELD_LIMITS, type FieldType } from './forms.constants';
-import type { CascadeNode, FieldDef } from './forms.schema';
+import type { CascadeNode, FieldDef } from './field.types';
 
 /** One value checked against its field: the canonical stored value, or the reason (without the field name). */
 export type ValueResult = { ok: true; value: unknown } | { ok: false; error: string };

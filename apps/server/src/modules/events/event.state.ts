@@ -1,12 +1,14 @@
 import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type EventProcess, eventMachine, nextEventFlags } from '@sk/shared';
-import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import type { EventRecord } from './events.repo';
+import type { EventRecord } from './events.types';
 import { AppError } from '../../platform/errors';
-import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
+import { changeState, type PatchValue, type StateResult } from '../../platform/state';
 import { holdSetting, principalFound } from './settings';
-import { lockedEvent, visibleEvents } from './state.repo';
+import { lockedEvent } from './state.repo';
+import { EVENT_STATE, eventScope, isEventStaff } from './event.scope';
+
+export { EVENT_STATE, eventScope, isEventStaff } from './event.scope';
 import { NOW as now } from '../../platform/sql';
 
 /**
@@ -14,18 +16,6 @@ import { NOW as now } from '../../platform/sql';
  * (read from the very row it updates); `patchOf` writes the new flags, the people and the times.
  * Every event endpoint that acts calls `moveEvent`.
  */
-export const EVENT_STATE: StateTable = {
-  table: 'events',
-  stateColumn: 'state',
-  touchColumn: 'updated_at',
-  versionColumn: 'version',
-  log: { table: 'event_logs', recordColumn: 'event_id' },
-};
-
-/** Who looks at events: the actor (a provider's user is never the enterprise's event staff). */
-
-/** Administrators, dispatchers (1), system administrators (3) and acceptance customer service (6) of the enterprise manage every event. */
-export const isEventStaff = (v: Actor): boolean => v.providerId == null && (v.admin || v.sysrole === 1 || v.sysrole === 3 || v.sysrole === 6);
 
 /** What the machine reads of an event: its state, flags and people. */
 export type EventMachineRow = Pick<
@@ -55,15 +45,6 @@ export function eventContext(v: Actor, row: EventMachineRow | Record<string, unk
 }
 
 export const eventAbilities = (v: Actor, row: EventMachineRow): EventAction[] => abilitiesOf(eventMachine, row.state, eventContext(v, row));
-
-/**
- * The events a viewer may see: staff all of the enterprise's; others those they created, handle, dispatched,
- * escalated or collaborate on, and the unclaimed pool. On an `events` row aliased `e` (or unaliased).
- */
-export function eventScope(v: Actor, alias = 'e'): SQL {
-  // The unclaimed pool is the enterprise's own: a provider's user never claims from it.
-  return visibleEvents(alias, v.id, { staff: isEventStaff(v), pool: v.providerId == null });
-}
 
 /** The flag columns of a flag set. */
 const flagPatch = (f: EventFlags): Record<string, PatchValue> => ({

@@ -10,7 +10,10 @@ import { stateLogsOfUpdated } from '../../platform/state';
 import { eventClocksDeleteSql } from '../sla/event.clocks';
 import { eventMarks } from '../sla/event.sla';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
-import { EVENT_STATE, eventScope } from './event.state';
+import { EVENT_STATE, eventScope } from './event.scope';
+import type { EventRecord } from './events.types';
+
+export type { EventRecord, LockedEventRow } from './events.types';
 import type { Actor } from '../../platform/actor';
 
 /** Which list: my events (principal or creator), the pool to claim, or awaiting assignment. */
@@ -68,75 +71,6 @@ export function eventConds(v: Actor, kind: EventListKind, f: Partial<EventFilter
   if (f.customerProductId) c.push(sql`e.installed_product_id = ${f.customerProductId}`);
   return c;
 }
-
-/** A row of `events` as `select e.*` gives it (smallints, bigints and their arrays arrive as numbers, timestamps as text). */
-export interface EventRecord {
-  enterprise_id: number;
-  id: number;
-  event_no: string;
-  template_id: number;
-  template_version_id: number | null;
-  state: number;
-  version: number;
-  dispatch_state: number;
-  process_state: number;
-  upgrade_state: number;
-  pause_state: number;
-  close_state: number;
-  deleted_at: string | null;
-  deleted_by: number | null;
-  title: string;
-  description: string | null;
-  customer_id: number | null;
-  custom_name: string | null;
-  contact_id: number | null;
-  custom_linkperson: string | null;
-  custom_phone: string | null;
-  address_id: number | null;
-  province: string | null;
-  city: string | null;
-  district: string | null;
-  province_code: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  custom_detail_addr: string | null;
-  full_address: string | null;
-  map_name: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  geo_precision: string | null;
-  installed_product_id: number | null;
-  product_model_id: number | null;
-  priority: number;
-  service_item_id: number | null;
-  attachments: number[];
-  collaborator_ids: number[];
-  ext: Record<string, unknown>;
-  call_record_id: number | null;
-  copied_from: number | null;
-  order_id: number | null;
-  created_by: number | null;
-  created_at: string;
-  dispatcher_id: number | null;
-  dispatched_at: string | null;
-  principal_id: number | null;
-  upgrade_user_id: number | null;
-  upgraded_at: string | null;
-  upgrade_reason: string | null;
-  start_user_id: number | null;
-  started_at: string | null;
-  paused_at: string | null;
-  pause_reason: string | null;
-  closed_user_id: number | null;
-  closed_at: string | null;
-  close_reason: string | null;
-  complete_user_id: number | null;
-  completed_at: string | null;
-  updated_at: string;
-}
-
-/** The event as an action locks it (event.state.ts lockEvent): every column null when not found (a left join), with the checks' columns. */
-export type LockedEventRow = { [K in keyof EventRecord]: EventRecord[K] | null } & Record<string, unknown>;
 
 /** A row of the event list (rowSelect): the event's list columns and the names joined for the page. */
 export interface EventListRaw {

@@ -4,7 +4,7 @@ import { EVENT_ACTIONS, type EventAction, type EventTemplateSetting, roleName } 
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { registerStateHook } from '../../platform/state';
-import type { EventRecord } from './events.repo';
+import type { EventRecord } from './events.types';
 import * as repo from './settings.repo';
 
 /** An event can always get a principal. */

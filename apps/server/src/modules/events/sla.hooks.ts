@@ -2,7 +2,7 @@ import { registerStateHook } from '../../platform/state';
 import { syncEventClocks } from '../sla/event.clocks';
 import { slaOnSql } from '../sla/sla.enabled';
 import { eventFlagsOf } from './event.state';
-import type { EventRecord } from './events.repo';
+import type { EventRecord } from './events.types';
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireSlaHooks(): void {

@@ -1,7 +1,7 @@
 // The statements of event actions (event.state.ts): who sees which events, the locked read an action decides on, its stamps.
 import { type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { LockedEventRow } from './events.repo';
+import type { LockedEventRow } from './events.types';
 import { principalRolesColumn, settingColumns } from './settings.repo';
 
 /**

@@ -1,9 +1,9 @@
-import type { UserFilters } from '@sk/shared';
 import { keysetPages, registerExport } from '../../platform/exports';
 import { countExportUsers, exportUsersPage, toUserExportRow } from './user-export.repo';
 
 /** What POST /export/user stores: GET /v2/user/list's filters, and optionally the selected rows. */
-export type UserExportParams = UserFilters & { ids?: number[] };
+export type { UserExportParams } from './files.types';
+import type { UserExportParams } from './files.types';
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireUserExport(): void {

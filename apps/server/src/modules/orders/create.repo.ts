@@ -11,7 +11,7 @@ import { type LogRow, stateLogOfInserted } from '../../platform/state';
 import type { CustomerAddressRaw } from '../customers/addresses.repo';
 import type { ResolvedArea } from '../customers/areas';
 import { customerRowScope } from '../customers/common';
-import type { PinnedProcess, ProcessResolverSql } from './order.hooks';
+import type { PinnedProcess, ProcessResolverSql } from './orders.types';
 import { ORDER_STATE } from './order.state';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */

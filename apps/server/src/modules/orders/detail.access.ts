@@ -5,19 +5,12 @@ import { AppError } from '../../platform/errors';
 import { withViewerParts } from './order.state';
 import { viewerPartsColumn } from './state.repo';
 import { type DetailRaw, orderRowWithDetail, readableOrders } from './detail.repo';
+import type { OrderReader } from './orders.types';
+
+export type { OrderReader } from './orders.types';
 import { type OrderRecord, orderRecord } from './orders.repo';
 import { openableOrders, seesAllOrders } from './scope';
-import type { SystemActor, Actor } from '../../platform/actor';
-
-/**
- * Who may open which order: any order page's power opens the detail, and which orders is the one order scope
- * (scope.ts); the recycle bin only with its page and the whole enterprise in view.
- */
-export interface OrderReader extends SystemActor {
-  timeZone: string;
-  /** Sees orders in the recycle bin. */
-  bin: boolean;
-}
+import type { Actor } from '../../platform/actor';
 
 /** The actor as an order reader; NO_POWER without any order page. */
 export function readerOf(a: Actor): OrderReader {

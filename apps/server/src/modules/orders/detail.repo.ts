@@ -22,7 +22,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, rows } from '../../db/client';
 import { GEO_PRECISIONS } from '../../platform/geo/geocoder';
-import type { OrderReader } from './detail.access';
+import type { OrderReader } from './orders.types';
 import { orderApprovalStepSql } from './examine.repo';
 import type { OrderRecord, OrderRecordWith } from './orders.repo';
 

@@ -1,24 +1,13 @@
-import { DEFAULT_ORDER_PROCESS, type OrderProcess } from '@sk/shared';
-import type { SQL } from 'drizzle-orm';
+import { DEFAULT_ORDER_PROCESS } from '@sk/shared';
 import type { Tx } from '../../db/client';
 import { registrationSite } from '../../platform/registry';
 import { NO_PROCESS } from './create.repo';
+import type { PinnedProcess, ProcessResolverSql } from './orders.types';
 
-/** The process a new order pins: its settings and the version they come from (null: the built-in default). */
-export interface PinnedProcess {
-  process: OrderProcess;
-  processVersionId: number | null;
-}
+export type { PinnedProcess, ProcessResolverSql } from './orders.types';
+
 export type ProcessResolver = (tx: Tx, enterpriseId: number, templateId: number) => Promise<PinnedProcess>;
 
-/**
- * The resolver's read as an expression another statement can carry (createOrder's checks read it with the customer,
- * the type and the rest): `select` answers a JSON value (or null) for the type `templateId`, `read` makes it the pin.
- */
-export interface ProcessResolverSql {
-  select: (enterpriseId: number, templateId: SQL) => SQL;
-  read: (value: unknown) => PinnedProcess;
-}
 const DEFAULT_PIN: PinnedProcess = { process: DEFAULT_ORDER_PROCESS, processVersionId: null };
 let resolver: ProcessResolver = async () => DEFAULT_PIN;
 let resolverSql: ProcessResolverSql | null = { select: () => NO_PROCESS, read: () => DEFAULT_PIN };
