@@ -86,8 +86,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // Tests may open any file they test; the rules are about the product's own arrows.
-    exclude: { path: '(\\.test\\.tsx?|\\.spec\\.ts)$|/test/|/testing\\.ts$|test-helpers\\.ts$|node_modules' },
+    // Tests and their fixtures may open any file they test; the rules are about the product's own arrows.
+    exclude: { path: '(\\.test\\.tsx?|\\.spec\\.ts|\\.fixtures\\.ts)$|/test/|/testing\\.ts$|test-helpers\\.ts$|node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js'] },

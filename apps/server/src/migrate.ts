@@ -6,11 +6,11 @@ import { installBoss } from './platform/jobs.boss';
 import type { Database } from './db/client';
 import { createDerived } from './db/derived';
 import { createStatistics } from './db/statistics';
-import { createOrderNumbers } from './modules/orders/order-numbers';
-import { createComplaintSummary } from './modules/quality/summary';
-import { createReportSummary } from './modules/reports/summary';
-import { createSettleKeys } from './modules/settle/settle.keys';
-import { createVisitSummary } from './modules/visits/summary';
+import { createOrderNumbers } from './modules/orders/index';
+import { createComplaintSummary } from './modules/quality/index';
+import { createReportSummary } from './modules/reports/index';
+import { createSettleKeys } from './modules/settle/index';
+import { createVisitSummary } from './modules/visits/index';
 
 /**
  * The modules' own database objects drizzle-kit cannot express (summaries with their triggers and backfills, keys,

@@ -5,13 +5,13 @@ import { type DemoStep, DEMO_ENTERPRISES } from '../platform/demo/data';
 import { minutesSince, shift, type Trail } from '../platform/demo/time';
 import { type Actor, actorOf } from '../platform/actor';
 import { sessionUserOf } from '../platform/session';
-import { currentVersionOf } from '../modules/forms/ext.service';
-import { demoEngineers } from '../modules/org/org.demo';
-import { dispatch } from '../modules/orders/actions.service';
-import { createOrder } from '../modules/orders/create.service';
-import { orderTrail } from '../modules/orders/month.repo';
-import { createEvent } from '../modules/events/create.service';
-import { moveEvent } from '../modules/events/event.state';
+import { currentVersionOf } from '../modules/forms/index';
+import { demoEngineers } from '../modules/org/index';
+import { dispatch } from '../modules/orders/index';
+import { createOrder } from '../modules/orders/index';
+import { orderTrail } from '../modules/orders/index';
+import { createEvent } from '../modules/events/index';
+import { moveEvent } from '../modules/events/index';
 
 /**
  * The service desk's month (docs/decisions.md, "Demo"): a dozen events of the demo customers taken by 孙受理 — new ones

@@ -2,11 +2,11 @@ import { createOrderBody, DEFAULT_ORDER_PROCESS, type OrderProcess, powersOfRole
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../db/client';
 import type { DemoStep } from '../platform/demo/data';
-import { currentVersionOf } from '../modules/forms/ext.service';
-import { upsertSetting } from '../modules/settings/settings.repo';
-import { putInPool } from '../modules/pool/pool.service';
-import { acceptance, bespoke, complete, dispatch, simpleAction } from '../modules/orders/actions.service';
-import { createOrder } from '../modules/orders/create.service';
+import { currentVersionOf } from '../modules/forms/index';
+import { upsertSetting } from '../modules/settings/index';
+import { putInPool } from '../modules/pool/index';
+import { acceptance, bespoke, complete, dispatch, simpleAction } from '../modules/orders/index';
+import { createOrder } from '../modules/orders/index';
 import { seedDemoMonth } from './orders.month';
 import type { Actor } from '../platform/actor';
 

@@ -5,14 +5,14 @@ import { dayAtHour, minutesSince, seeded } from '../platform/demo/time';
 import { saveSignatures } from '../platform/demo/signature';
 import { gramsOf } from '../platform/search';
 import type { Storage } from '../platform/storage';
-import { currentVersionOf } from '../modules/forms/ext.service';
-import { type DemoEngineer, demoEngineers } from '../modules/org/org.demo';
-import { calendarsOf } from '../modules/sla/sla.calendar';
-import { clocksOfMoves, type PlannedClock } from '../modules/sla/sla.clocks';
-import { slaEnabled } from '../modules/sla/sla.enabled';
-import { listPolicies, matches } from '../modules/sla/sla.policies';
-import { processForNewOrder } from '../modules/orders/order.hooks';
-import { allocateOrderNumbers } from '../modules/orders/order-numbers';
+import { currentVersionOf } from '../modules/forms/index';
+import { type DemoEngineer, demoEngineers } from '../modules/org/index';
+import { calendarsOf } from '../modules/sla/index';
+import { clocksOfMoves, type PlannedClock } from '../modules/sla/index';
+import { slaEnabled } from '../modules/sla/index';
+import { listPolicies, matches } from '../modules/sla/index';
+import { processForNewOrder } from '../modules/orders/index';
+import { allocateOrderNumbers } from '../modules/orders/index';
 import {
   demoPartner,
   deskStaff,
@@ -28,7 +28,7 @@ import {
   serviceItemPrices,
   useMonthParts,
   userNames,
-} from '../modules/orders/month.repo';
+} from '../modules/orders/index';
 
 /**
  * The demo's month of work (docs/decisions.md, "Demo"): about forty orders of the last four weeks that the regional

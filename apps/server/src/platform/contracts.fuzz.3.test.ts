@@ -1,3 +1,3 @@
-import { fuzzContracts } from './contracts.fuzz';
+import { fuzzContracts } from '../test/contracts.fuzz';
 
 fuzzContracts(2, 3);

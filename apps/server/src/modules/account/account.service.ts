@@ -1,4 +1,4 @@
-import { leadsTeam } from '../orders/scope.repo';
+import { leadsTeam } from '../orders/index';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_PAGE_SIZE, type Industry, PAGE_SIZES, roleName, type SessionUserInfo } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -12,7 +12,7 @@ import { actorOf, type UserActor } from '../../platform/actor';
 import { createSession, type SessionUser } from '../../platform/session';
 import type { SmsSender } from '../../platform/sms';
 import * as repo from './account.repo';
-import { getSetting } from '../settings/settings.repo';
+import { getSetting } from '../settings/index';
 
 export const CODE_TTL_SECONDS = 300;
 export const CODE_RESEND_SECONDS = 60;

@@ -2,7 +2,7 @@ import { apiDocsContract as D, type OpenApiDocument } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { type ContractRouteConfig, registerAll } from '../../platform/endpoint';
-import { VERSION } from '../account/versions';
+import { VERSION } from '../account/index';
 import { buildOpenApi, type RouteEntry } from './openapi';
 
 /**

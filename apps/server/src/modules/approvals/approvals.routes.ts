@@ -2,7 +2,7 @@ import { approvalsContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount } from '../menu/index';
 import { decide } from './engine';
 import * as flows from './flows.service';
 import * as inbox from './inbox.service';

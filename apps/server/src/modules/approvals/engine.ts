@@ -4,7 +4,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import type { StoredStep } from '../../db/schema/approvals';
 import { AppError, invalid } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { addNotices } from '../notices/notices.repo';
+import { addNotices } from '../notices/index';
 import {
   type ApproverPick,
   adminIds,

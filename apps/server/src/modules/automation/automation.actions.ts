@@ -13,13 +13,13 @@ import { AppError } from '../../platform/errors';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { service } from '../../platform/deps';
 import type { SmsSender } from '../../platform/sms';
-import { moveOrder } from '../orders/order.state';
-import { lockLiveOrder } from '../pool/pool.repo';
-import { enterPool } from '../pool/pool.service';
+import { moveOrder } from '../orders/index';
+import { lockLiveOrder } from '../pool/index';
+import { enterPool } from '../pool/index';
 import { addDelivery, robotBody } from './automation.deliver';
 import { notifySettingsOf, robotOf } from './automation.service';
 import type { SystemActor } from '../../platform/actor';
-import type { OrderRecordWith } from '../orders/orders.repo';
+import type { OrderRecordWith } from '../orders/index';
 import { addCopyPerson, addOrderTag, customerAndZone, insertNotice, orderHelpers, orderTagIds, runningClocks, usersByIdsOrRoles } from './actions.repo';
 
 /** An order as rules read it: its whole row (`select *`, or the state helper's row of `orders`). */

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { openSecret } from '../../platform/secrets';
 import { insertStateLog } from '../../platform/state';
-import { getSetting } from '../settings/settings.repo';
+import { getSetting } from '../settings/index';
 import * as repo from './calls.repo';
 import { CALL_STATE, moveCall } from './calls.state';
 import { signCallBody } from './telephony';

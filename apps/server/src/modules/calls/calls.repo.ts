@@ -15,9 +15,9 @@ import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
-import { IM_CHANNEL } from '../im/channel';
-import { orderScope } from '../orders/scope';
-import { eventScope } from '../events/event.state';
+import { IM_CHANNEL } from '../im/index';
+import { orderScope } from '../orders/index';
+import { eventScope } from '../events/index';
 
 // ---- seats ----
 

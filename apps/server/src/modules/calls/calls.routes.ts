@@ -3,7 +3,7 @@ import { callsContract as C } from '@sk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount } from '../menu/index';
 import { receiveCallEvent, verifyCallEvent } from './calls.events';
 import * as svc from './calls.service';
 

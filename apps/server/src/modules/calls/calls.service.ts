@@ -19,7 +19,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { openSecret } from '../../platform/secrets';
 import { insertStateLog } from '../../platform/state';
-import { getSetting } from '../settings/settings.repo';
+import { getSetting } from '../settings/index';
 import * as repo from './calls.repo';
 import { CALL_STATE, moveCallback } from './calls.state';
 import { type Dialer, HttpDialer, RecordOnlyDialer } from './telephony';

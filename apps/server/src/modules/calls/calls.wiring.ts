@@ -1,5 +1,5 @@
 import { invalid } from '../../platform/errors';
-import { eventCreated } from '../events/events.signals';
+import { eventCreated } from '../events/index';
 import { linkCallEvent } from './calls.repo';
 import { registerCallJobs } from './calls.stale';
 import { wireCallsRoutes } from './calls.routes';

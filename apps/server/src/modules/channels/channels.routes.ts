@@ -7,7 +7,7 @@ import { listPage } from '../../platform/list';
 import { ocrOf } from '../../platform/ocr';
 import { storageOf } from '../../platform/storage';
 import { destroySession, SESSION_COOKIE } from '../../platform/session';
-import { setSessionCookie } from '../account/account.routes';
+import { setSessionCookie } from '../account/index';
 import * as repo from './channels.repo';
 import * as svc from './channels.service';
 

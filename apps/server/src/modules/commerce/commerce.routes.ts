@@ -5,7 +5,7 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import * as quotes from './quotation.service';
 import { priceLines } from './quotation.pricing';
 import * as ext from './warranty.service';
-import { visibleCustomer } from '../customers/common';
+import { visibleCustomer } from '../customers/index';
 
 const ACTION_DONE: Record<string, string> = { send: '已发送', revise: '已退回草稿', reject: '已标记为客户拒绝', accept: '客户已接受', convert: '已转工单' };
 

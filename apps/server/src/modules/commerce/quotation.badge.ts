@@ -4,7 +4,7 @@ import { QUOTE_POWER } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { registerBadgeCount, withPower } from '../menu/badges';
+import { registerBadgeCount, withPower } from '../menu/index';
 import { quotationScope } from './quotation.repo';
 
 /** Quotations 已接受 (state 3) in the caller's scope: accepted with an order they move on to 已转工单 at once. */

@@ -2,8 +2,8 @@ import { toYuan } from '@sk/shared';
 import type { Tx } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { insertStateLog, type StateTable } from '../../platform/state';
-import { release, reserve } from '../spares/ledger';
-import { ORDER_STATE } from '../orders/order.state';
+import { release, reserve } from '../spares/index';
+import { ORDER_STATE } from '../orders/index';
 import {
   claimHolds,
   clearOrderLines,

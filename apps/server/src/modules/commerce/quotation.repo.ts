@@ -8,7 +8,7 @@ import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { textContains } from '../../platform/search';
 import { apiTime, bigints } from '../../platform/sql';
-import { customerScope } from '../customers/common';
+import { customerScope } from '../customers/index';
 
 /** A quotation as rowSelect reads it: the contract's row, column for column. */
 /** A salesperson sees the quotations of his own customers; the page's other holders see all. */

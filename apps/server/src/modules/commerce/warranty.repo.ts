@@ -6,7 +6,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
-import { customerScope } from '../customers/common';
+import { customerScope } from '../customers/index';
 
 /** A salesperson sees the extensions of his own customers; the other holders of the page see all. */
 export const extensionScope = (a: Actor, alias = 'e'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);

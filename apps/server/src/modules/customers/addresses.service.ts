@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { editableCustomer } from './common';
 import { addressValues, lockCustomer } from './parts.common';
-import { geocodeSaved } from '../geo/geo.service';
+import { geocodeSaved } from '../geo/index';
 import type { Actor } from '../../platform/actor';
 import * as repo from './addresses.repo';
 import { type AddressFilters, countAddresses, listAddresses } from './addresses.repo';

@@ -1,8 +1,8 @@
 import { CUSTOMER_TAG_CODE, type LinkKind } from '@sk/shared';
 import type { DemoStep } from '../../platform/demo/data';
-import { registerLinkTarget } from '../forms/ext.service';
-import { addHandoverStep } from '../org/handover';
-import { registerTagTarget } from '../tags/tag-links';
+import { registerLinkTarget } from '../forms/index';
+import { addHandoverStep } from '../org/index';
+import { registerTagTarget } from '../tags/index';
 import { visibleCustomerIds } from './common';
 import { handOverCustomers, handOverGrants, linkLabels } from './customers.repo';
 import { seedDemoCustomers } from './demo';

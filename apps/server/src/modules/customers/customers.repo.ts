@@ -5,7 +5,7 @@ import { preparedRows, rows } from '../../db/client';
 import { customerAddresses, customerContacts, customers } from '../../db/schema/index';
 import { countOf, countSql, type PageRequest, sortOf } from '../../platform/list';
 import { listPageIds, listPageRows, pageIdsSql, rowsWithIds } from '../../platform/list.snapshot';
-import { hasAnyTag, tagsOf } from '../tags/tag-links';
+import { hasAnyTag, tagsOf } from '../tags/index';
 import { customerRowScope } from './common';
 import { affected } from '../../db/client';
 import { contains, prefixPattern, texts } from '../../platform/search';

@@ -1,5 +1,5 @@
 import { customerContract as C, CUSTOMER_POWERS as C_POWERS, FIXED_FIELDS, freeNotice, hasPower } from '@sk/shared';
-import { getSettingBool } from '../settings/settings.repo';
+import { getSettingBool } from '../settings/index';
 import { PHONE_UNIQUE_SETTING } from './phone';
 import { phoneTaken } from './customers.repo';
 import type { FastifyInstance } from 'fastify';

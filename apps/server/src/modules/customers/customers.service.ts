@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/sql';
-import { addLinks, removeAllLinksOf } from '../tags/tag-links';
+import { addLinks, removeAllLinksOf } from '../tags/index';
 import { contactGrams, editableCustomer, ownOnly, visibleCustomer, visibleCustomerIds } from './common';
 import { gramsOf } from '../../platform/search';
 import { contactsOf } from './contacts.service';
@@ -15,7 +15,7 @@ import { addressValues } from './parts.common';
 import { claimCustomerPhone } from './phone';
 import { checkCustomerRefs } from './refs';
 import { refuseDuplicateCustomer } from './duplicates';
-import { geocodeSaved } from '../geo/geo.service';
+import { geocodeSaved } from '../geo/index';
 import type { Actor } from '../../platform/actor';
 
 function codeTaken(err: unknown, code: string | null | undefined): never {

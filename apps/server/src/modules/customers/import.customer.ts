@@ -11,7 +11,7 @@ import {
 import type { Db, Executor, Tx } from '../../db/client';
 import { areaCodes } from '../../platform/geo/areas';
 import { contactGrams } from './common';
-import { getSettingBool } from '../settings/settings.repo';
+import { getSettingBool } from '../settings/index';
 import { insertCustomer } from './customers.service';
 import { PHONE_UNIQUE_SETTING } from './phone';
 import { addressValues } from './parts.common';

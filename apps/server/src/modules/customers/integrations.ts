@@ -1,8 +1,8 @@
 import type { ExtValues } from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { foreignUploadIds } from '../files/uploads.repo';
-import { currentVersionOf, presentExt, validateAndComputeExt } from '../forms/ext.service';
+import { foreignUploadIds } from '../files/index';
+import { currentVersionOf, presentExt, validateAndComputeExt } from '../forms/index';
 
 /**
  * The customer area's calls into other modules, in one place. Form kinds as the form engine numbers

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { lockPhone, phoneTaken } from './customers.repo';
 import { AppError } from '../../platform/errors';
-import { getSettingBool } from '../settings/settings.repo';
+import { getSettingBool } from '../settings/index';
 
 /** The setting 客户电话不可重复 (settings catalogue). */
 export const PHONE_UNIQUE_SETTING = 'customer_phone_unique';

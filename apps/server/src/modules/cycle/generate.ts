@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { addDailySchedule, registerJobHandler } from '../../platform/jobs';
-import { createOrder, createOrdersSet } from '../orders/create.service';
+import { createOrder, createOrdersSet } from '../orders/index';
 import { movePlan } from './cycle.state';
 import {
   candidateIds,

@@ -2,8 +2,8 @@
 import { type CycleRule, type CycleStartType, type CycleUnit, startOf, type WorkCalendar, CYCLE_HORIZON_SETTING } from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { zonedParts } from '../../platform/jobs';
-import { getSettingInt } from '../settings/settings.repo';
-import { hoursOf } from '../sla/sla.calendar';
+import { getSettingInt } from '../settings/index';
+import { hoursOf } from '../sla/index';
 import { type PlanRuleRow, zoneOf } from './cycle.repo';
 
 export type { PlanRuleRow };

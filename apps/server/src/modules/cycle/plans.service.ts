@@ -6,7 +6,7 @@ import { invalid, notFound } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs';
 import { listPage, type PageRequest } from '../../platform/list';
 import { insertStateLog } from '../../platform/state';
-import { visibleCustomer } from '../customers/common';
+import { visibleCustomer } from '../customers/index';
 import { CYCLE_PLAN_STATE, movePlan } from './cycle.state';
 import {
   contractForPlan,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { SystemActor } from '../../platform/actor';
 import { bigints } from '../../platform/sql';
-import { openableOrders } from '../orders/scope';
+import { openableOrders } from '../orders/index';
 
 /** The orders among `ids` the viewer may open (not deleted), with their numbers. */
 export const openableOrderNos = (ex: Executor, v: SystemActor, ids: number[]) =>

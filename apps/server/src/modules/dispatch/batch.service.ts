@@ -1,7 +1,7 @@
 import { type BatchDispatchBody, type BatchDispatchResult, type BatchDispatchRow, formatError } from '@sk/shared';
 import type { Db } from '../../db/client';
 import { AppError, raceLost } from '../../platform/errors';
-import { assignableProvider, dispatch, providerOfViewer, servicePeople } from '../orders/actions.service';
+import { assignableProvider, dispatch, providerOfViewer, servicePeople } from '../orders/index';
 import type { SystemActor } from '../../platform/actor';
 import { openableOrderNos } from './batch.repo';
 

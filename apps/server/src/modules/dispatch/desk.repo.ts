@@ -8,9 +8,9 @@ import type { Actor } from '../../platform/actor';
 import { countAndPickSql, countOf, type PageRequest, pageSql } from '../../platform/list';
 import { contains, prefixPattern } from '../../platform/search';
 import { bigints } from '../../platform/sql';
-import { orderListWhere } from '../orders/list.filters';
-import { lockedOrderRecords, type OrderRecord } from '../orders/orders.repo';
-import { orderScope } from '../orders/scope';
+import { orderListWhere } from '../orders/index';
+import { lockedOrderRecords, type OrderRecord } from '../orders/index';
+import { orderScope } from '../orders/index';
 
 export const DESK_ORDER = sql.raw('o.created_at desc, o.id desc');
 const MATCH_ORDER = sql.raw('created_at desc, id desc');

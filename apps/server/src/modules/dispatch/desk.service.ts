@@ -5,8 +5,8 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { countAndPick, type PageRequest } from '../../platform/list';
 import { listPageIds } from '../../platform/list.snapshot';
-import { dispatchLocked, providerOfViewer } from '../orders/actions.service';
-import { listRowsOf } from '../orders/list.repo';
+import { dispatchLocked, providerOfViewer } from '../orders/index';
+import { listRowsOf } from '../orders/index';
 import {
   candidateCount,
   candidatePage,

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { dispatchLocked } from '../orders/actions.service';
-import { lockedOrderById } from '../orders/orders.repo';
+import { dispatchLocked } from '../orders/index';
+import { lockedOrderById } from '../orders/index';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { systemActor } from '../../platform/actor';
 import { defaultAssigneeFor } from './assignee';

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, invalid } from '../../platform/errors';
-import { registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount } from '../menu/index';
 import { defaultAssigneeFor } from './assignee';
 import { batchDispatch } from './batch.service';
 import * as desk from './desk.service';
-import { orderInScope } from '../orders/scope';
+import { orderInScope } from '../orders/index';
 import * as rules from './rules.service';
 import { actorOf } from '../../platform/actor';
 

@@ -98,7 +98,7 @@ export async function selectRules(ex: Executor, ep: number): Promise<DispatchRul
 }
 
 /** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
-export { lockEnterprise } from '../org/enterprise.repo';
+export { lockEnterprise } from '../org/index';
 
 export async function countRules(ex: Executor, ep: number): Promise<number> {
   const [c] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from dispatch_rules where enterprise_id = ${ep}`);

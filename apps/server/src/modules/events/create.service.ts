@@ -1,13 +1,13 @@
 import { type CreateEventBody, EVENT_KIND, eventStateOf, NEW_EVENT_FLAGS } from '@sk/shared';
-import { syncEventClocks } from '../sla/event.clocks';
+import { syncEventClocks } from '../sla/index';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
-import { fullAddressOf, resolveArea } from '../customers/areas';
-import { visibleCustomer } from '../customers/common';
+import { fullAddressOf, resolveArea } from '../customers/index';
+import { visibleCustomer } from '../customers/index';
 import { gramsOf } from '../../platform/search';
-import { checkFiles } from '../customers/integrations';
-import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { checkFiles } from '../customers/index';
+import { currentVersionOf, validateAndComputeExt } from '../forms/index';
 import { EVENT_STATE } from './event.state';
 import {
   customerAddress,
@@ -24,7 +24,7 @@ import {
   serviceItemExists,
   templateEnabled,
 } from './create.repo';
-import { geocodeSaved } from '../geo/geo.service';
+import { geocodeSaved } from '../geo/index';
 import { eventCreated } from './events.signals';
 import type { Actor } from '../../platform/actor';
 

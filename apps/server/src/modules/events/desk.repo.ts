@@ -4,7 +4,7 @@ import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { contains, prefixPattern } from '../../platform/search';
 import { timeOf } from '../../platform/sql';
-import { customerRowScope } from '../customers/common';
+import { customerRowScope } from '../customers/index';
 
 /** The service desk's reads: the customers a keyword finds and one customer's contacts, products and open orders. */
 

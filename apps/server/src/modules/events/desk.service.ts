@@ -1,6 +1,6 @@
 import { type DeskCustomer, type DeskMatch, warrantyState } from '@sk/shared';
 import type { Executor } from '../../db/client';
-import { visibleCustomer } from '../customers/common';
+import { visibleCustomer } from '../customers/index';
 import { deskContacts, deskHead, deskMatches, deskOpenOrders, deskProducts } from './desk.repo';
 import { customerEventRows, presentRows } from './events.repo';
 import type { Actor } from '../../platform/actor';

@@ -2,7 +2,7 @@ import { eventSlaContract as E } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { eventClocks, eventExceedCount, eventExceedStatistics, eventSla, saveEventSla } from '../sla/event.sla';
+import { eventClocks, eventExceedCount, eventExceedStatistics, eventSla, saveEventSla } from '../sla/index';
 import { eventRowOf } from './events.service';
 
 /** The event SLA: template settings, an event's clocks (for those who see the event), the event exceed report. */

@@ -1,5 +1,5 @@
 import { EVENT_POWERS, hasPower } from '@sk/shared';
-import { registerBadgeCount, withPower } from '../menu/badges';
+import { registerBadgeCount, withPower } from '../menu/index';
 import { countEvents, principalCond, undeliveredCond } from './events.repo';
 
 /** The shell's event badges, registered with the menu module's count paths, each behind its page's power. */

@@ -7,9 +7,9 @@ import { listPageIds, rowsWithIds } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
 import { and, bigints, createdBetween, nameOf, timeOf } from '../../platform/sql';
 import { stateLogsOfUpdated } from '../../platform/state';
-import { eventClocksDeleteSql } from '../sla/event.clocks';
-import { eventMarks } from '../sla/event.sla';
-import { hasAnyTag, tagsOf } from '../tags/tag-links';
+import { eventClocksDeleteSql } from '../sla/index';
+import { eventMarks } from '../sla/index';
+import { hasAnyTag, tagsOf } from '../tags/index';
 import { EVENT_STATE, eventScope } from './event.scope';
 import type { EventRecord } from './events.types';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { pickCustomers } from '../customers/customers.repo';
+import { pickCustomers } from '../customers/index';
 import { startExport } from '../../platform/exports';
 import { AppError } from '../../platform/errors';
 import { createEvent } from './create.service';

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { type addEventMessageBody, EVENT_MESSAGE_FILE_KINDS } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { checkFiles } from '../customers/integrations';
-import { presentExt } from '../forms/ext.service';
-import { uploadsOf } from '../files/uploads.repo';
+import { checkFiles } from '../customers/index';
+import { presentExt } from '../forms/index';
+import { uploadsOf } from '../files/index';
 import { eventAbilities, eventFlagsOf } from './event.state';
 import {
   deleteMessage,

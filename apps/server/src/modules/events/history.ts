@@ -1,5 +1,5 @@
 import { EVENT_STATES } from '@sk/shared';
-import { addProductHistorySource } from '../customers/installed.service';
+import { addProductHistorySource } from '../customers/index';
 import { productEvents } from './events.repo';
 
 /** How many of a product's events its service history shows (newest first); the rest are on the events list. */

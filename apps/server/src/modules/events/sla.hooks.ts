@@ -1,6 +1,6 @@
 import { registerStateHook } from '../../platform/state';
-import { syncEventClocks } from '../sla/event.clocks';
-import { slaOnSql } from '../sla/sla.enabled';
+import { syncEventClocks } from '../sla/index';
+import { slaOnSql } from '../sla/index';
 import { eventFlagsOf } from './event.state';
 import type { EventRecord } from './events.types';
 

@@ -4,8 +4,6 @@ import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { categoryOfOrder, nodeRow, orderHasFault, setOrderFault } from './fault.repo';
 
-export { pathOf } from './fault.repo';
-
 export const pathText = (path: OrderFault['path']): string => path.map((p) => p.name).join(' / ');
 
 /**

@@ -2,7 +2,7 @@
 import { roleName } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { userWhere } from '../org/user.list.repo';
+import { userWhere } from '../org/index';
 import type { UserExportParams } from './files.types';
 
 /** The list's own filters (org/user.query.ts), narrowed to the selected rows when given. */

@@ -9,4 +9,4 @@ export async function enterpriseIndustry(ex: Executor, enterpriseId: number): Pr
 }
 
 /** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
-export { lockEnterprise } from '../org/enterprise.repo';
+export { lockEnterprise } from '../org/index';

@@ -1,7 +1,7 @@
 import { DEPLOY_PRESETS, type DeployPlan, type DeployTemplate, dictType, FORM_KINDS, type FieldInput, fieldInput, INDUSTRIES, type Industry } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
-import * as dictRepo from '../settings/dict.repo';
-import { createItem } from '../settings/dict.service';
+import { listItems as dictItems } from '../settings/index';
+import { createItem } from '../settings/index';
 import { saveAllFields } from './fields.service';
 import { enterpriseIndustry, lockEnterprise } from './deploy.repo';
 import * as repo from './forms.repo';
@@ -56,7 +56,7 @@ async function missing(ex: Executor, who: Who, industry: Industry): Promise<Plan
   }
   const dict: Plan['dict'] = [];
   for (const d of preset.dict) {
-    const have = new Set((await dictRepo.listItems(ex, who.enterpriseId, [d.type], { enabledOnly: false })).map((i) => i.name));
+    const have = new Set((await dictItems(ex, who.enterpriseId, [d.type], { enabledOnly: false })).map((i) => i.name));
     const names = d.names.filter((n) => !have.has(n));
     if (names.length) dict.push({ type: d.type, names });
   }

@@ -13,7 +13,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { uploadsOf } from '../files/uploads.repo';
+import { uploadsOf } from '../files/index';
 import * as repo from './forms.repo';
 import { resolveTemplate } from './templates.service';
 import { registrationSite } from '../../platform/registry';

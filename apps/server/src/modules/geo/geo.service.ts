@@ -8,7 +8,7 @@ import { offlineGeocode } from '../../platform/geo/offline';
 import { GEO_DEFAULT_URLS, type GeoProviderName, onlineGeocoder } from '../../platform/geo/providers';
 import { enqueue } from '../../platform/jobs';
 import { openSecret } from '../../platform/secrets';
-import { getSetting } from '../settings/settings.repo';
+import { getSetting } from '../settings/index';
 import { geoRowsOf, pendingGeoRows, writeGeo } from './geo.repo';
 
 /**

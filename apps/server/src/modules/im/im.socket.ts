@@ -16,7 +16,7 @@ import { actorOf, planOverdue } from '../../platform/actor';
 import { loadSession, type SessionUser, sessionTokenOf } from '../../platform/session';
 import { type Conn, IM_CHANNEL, type ImHub, type ImSocket } from './im.hub';
 import type { Executor } from '../../db/client';
-import { uploadsOf } from '../files/uploads.repo';
+import { uploadsOf } from '../files/index';
 import * as repo from './im.repo';
 
 /** Close codes the shell can tell apart (4000–4999 are the application's). */

@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { contains } from '../../platform/search';
 import { and, bigints, timeOf } from '../../platform/sql';
-import { uploadsOf } from '../files/uploads.repo';
+import { uploadsOf } from '../files/index';
 
 type Tz = Pick<Actor, 'timeZone'>;
 

@@ -7,10 +7,11 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
 import { NOW } from '../../platform/sql';
 import { insertStateLog } from '../../platform/state';
-import { foreignUploadIds } from '../files/uploads.repo';
-import { createOrder } from '../orders/create.service';
-import { orderInScope } from '../orders/scope';
-import { pathOf, pathText } from '../faults/faults';
+import { foreignUploadIds } from '../files/index';
+import { createOrder } from '../orders/index';
+import { orderInScope } from '../orders/index';
+import { pathText } from '../faults/index';
+import { pathOf } from '../faults/index';
 import {
   caseLog,
   caseOfOrder,

@@ -17,9 +17,10 @@ import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
 import { isUniqueViolation } from '../../platform/sql';
-import { foreignUploadIds, uploadsOf } from '../files/uploads.repo';
-import { orderInScope } from '../orders/scope';
-import { pathOf, pathText } from '../faults/faults';
+import { foreignUploadIds, uploadsOf } from '../files/index';
+import { orderInScope } from '../orders/index';
+import { pathText } from '../faults/index';
+import { pathOf } from '../faults/index';
 import { caseRow, presentView } from './case.repo';
 import {
   type ArticleRow,

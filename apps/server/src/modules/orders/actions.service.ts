@@ -22,12 +22,12 @@ import type { Db, Executor, Tx } from '../../db/client';
 import type { PatchValue, StateResult } from '../../platform/state';
 import { AppError, invalid } from '../../platform/errors';
 import { bigints, NOW } from '../../platform/sql';
-import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import * as forms from '../forms/forms.repo';
+import { currentVersionOf, validateAndComputeExt } from '../forms/index';
+import { latestVersion } from '../forms/index';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
 import { orderInScope } from './scope';
 import type { SystemActor, Actor } from '../../platform/actor';
-import { decide } from '../approvals/engine';
+import { decide } from '../approvals/index';
 import { examineApplicantOf } from './examine.kinds';
 import { waitingOrderApproval } from './examine.repo';
 import { orderStateOf } from './state.repo';
@@ -46,7 +46,7 @@ import {
   uploadExt,
 } from './actions.repo';
 import type { OrderRecord } from './orders.repo';
-import { checkFiles } from '../customers/integrations';
+import { checkFiles } from '../customers/index';
 
 /**
  * The lifecycle actions of an order, each one `moveOrder` (docs/orders.md) inside `withOrder`, which
@@ -127,7 +127,7 @@ export async function bespoke(db: Db, v: Actor, action: 'keepDate' | 'workerBesp
 /** The order form's values after a save: the given keys over the stored ones, checked against the pinned version. */
 export async function orderExtOf(tx: Tx, v: SystemActor, row: Row, given: ExtValues): Promise<ExtValues> {
   const previous = (row.ext ?? {}) as ExtValues;
-  const versionId = row.template_version_id ?? (await forms.latestVersion(tx, v.enterpriseId, row.template_id))?.id;
+  const versionId = row.template_version_id ?? (await latestVersion(tx, v.enterpriseId, row.template_id))?.id;
   if (!versionId) throw invalid('自定义字段：该工单类型没有表单');
   return validateAndComputeExt(tx, v.enterpriseId, 1, versionId, { ...previous, ...given }, { previous, roles: v.sysrole == null ? undefined : [v.sysrole] });
 }

@@ -6,7 +6,7 @@ import { APPROVAL_KIND_OF_TYPE, EXAMINE_TYPES, type ExamineType } from '@sk/shar
 import type { Executor } from '../../db/client';
 import { afterCommit } from '../../db/after-commit';
 import { registerStateHook } from '../../platform/state';
-import { addNotices } from '../notices/notices.repo';
+import { addNotices } from '../notices/index';
 import { afterOrderChange } from './examine.flow';
 import { startsWaiting } from './examine.repo';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';

@@ -15,9 +15,9 @@ import {
 import type { Executor } from '../../db/client';
 import { asOrderRecord, type OrderRecord } from './orders.repo';
 import { AppError } from '../../platform/errors';
-import * as forms from '../forms/forms.repo';
-import { hasOrderFaultMode } from '../faults/faults';
-import { getSettingBool } from '../settings/settings.repo';
+import { defaultTemplate, latestVersion, versionById, type VersionRec } from '../forms/index';
+import { hasOrderFaultMode } from '../faults/index';
+import { getSettingBool } from '../settings/index';
 import { beforeOrderStep } from './order.state';
 
 /**
@@ -54,11 +54,11 @@ function missingOf(fields: FieldDef[], ext: ExtValues): FieldDef[] {
 }
 
 /** The receipt form version an order uses: the one it pinned, else the current one (null when the enterprise has none). */
-export async function receiptVersionOf(ex: Executor, enterpriseId: number, row: Row): Promise<forms.VersionRec | null> {
+export async function receiptVersionOf(ex: Executor, enterpriseId: number, row: Row): Promise<VersionRec | null> {
   const pinned = row.receipt_version_id;
-  if (pinned) return forms.versionById(ex, enterpriseId, pinned);
-  const t = await forms.defaultTemplate(ex, enterpriseId, RECEIPT_FORM_KIND);
-  return t ? forms.latestVersion(ex, enterpriseId, t.id) : null;
+  if (pinned) return versionById(ex, enterpriseId, pinned);
+  const t = await defaultTemplate(ex, enterpriseId, RECEIPT_FORM_KIND);
+  return t ? latestVersion(ex, enterpriseId, t.id) : null;
 }
 
 /** The receipt form's missing required fields and, when it has a signature field, a missing signature. */
@@ -80,7 +80,7 @@ export async function missingInReceipt(ex: Executor, enterpriseId: number, row: 
  */
 export async function missingBeforeFinish(ex: Executor, enterpriseId: number, row: Row): Promise<MissingItem[]> {
   const versionId = row.template_version_id;
-  const order = versionId ? await forms.versionById(ex, enterpriseId, versionId) : null;
+  const order = versionId ? await versionById(ex, enterpriseId, versionId) : null;
   const own: MissingItem[] = order ? missingOf(order.fields, valuesOf(row.ext)).map((f) => ({ form: 'order', fieldId: f.id, name: f.name })) : [];
   const missing = [...own, ...(await missingInReceipt(ex, enterpriseId, row))];
   if (missing.some((m) => m.form === 'signature') || !(await getSettingBool(ex, enterpriseId, SIGN_REQUIRED_SETTING))) return missing;
@@ -100,7 +100,7 @@ export async function missingBeforeFinish(ex: Executor, enterpriseId: number, ro
 export async function missingForStep(ex: Executor, enterpriseId: number, row: Row, req: StepRequirement | undefined): Promise<MissingItem[]> {
   if (!req) return [];
   const versionId = row.template_version_id;
-  const order = versionId ? await forms.versionById(ex, enterpriseId, versionId) : null;
+  const order = versionId ? await versionById(ex, enterpriseId, versionId) : null;
   const ext = valuesOf(row.ext);
   const asked = new Set(req.fields);
   const fields = (order?.fields ?? []).filter((f) => asked.has(f.id) && !filled(f, ext));

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
-import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
+import { type BadgeCountFn, registerBadgeCount } from '../menu/index';
 import * as counts from './counts.service';
 import { actorOf, type SystemActor } from '../../platform/actor';
 import { registrationSite } from '../../platform/registry';

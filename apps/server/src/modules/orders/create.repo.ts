@@ -8,9 +8,9 @@ import type { Actor } from '../../platform/actor';
 import { gramsWithSql } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { type LogRow, stateLogOfInserted } from '../../platform/state';
-import type { CustomerAddressRaw } from '../customers/addresses.repo';
-import type { ResolvedArea } from '../customers/areas';
-import { customerRowScope } from '../customers/common';
+import type { CustomerAddressRaw } from '../customers/index';
+import type { ResolvedArea } from '../customers/index';
+import { customerRowScope } from '../customers/index';
 import type { PinnedProcess, ProcessResolverSql } from './orders.types';
 import { ORDER_STATE } from './order.state';
 

@@ -24,17 +24,17 @@ import {
 } from './create.repo';
 import { AppError } from '../../platform/errors';
 import { insertStateLogs } from '../../platform/state';
-import { fullAddressOf, resolveArea } from '../customers/areas';
+import { fullAddressOf, resolveArea } from '../customers/index';
 import { gramsOf } from '../../platform/search';
-import { checkFiles } from '../customers/integrations';
-import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
+import { checkFiles } from '../customers/index';
+import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/index';
+import { linkEventToOrder, lockEventForOrder } from '../events/index';
 import { createdProbes, runCreatedHooksBatch, runCreatedHooksProbed } from '../../platform/signals';
 import { type PinnedProcess, processForNewOrder, processForNewOrderSql } from './order.hooks';
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
-import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/geo.service';
-import { recordOrderFault } from '../faults/faults';
+import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/index';
+import { recordOrderFault } from '../faults/index';
 import { allocateOrderNumbers, orderNoSql } from './order-numbers';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });

@@ -1,8 +1,8 @@
 import { type ExtField, type FieldDef, FIXED_FIELDS, ORDER_TABS, type OrderDetail, type OrderTab, type RelatedOrder } from '@sk/shared';
 import type { Executor } from '../../db/client';
-import { uploadsOf } from '../files/uploads.repo';
-import { presentWith } from '../forms/ext.service';
-import * as forms from '../forms/forms.repo';
+import { uploadsOf } from '../files/index';
+import { presentWith } from '../forms/index';
+import { versionById } from '../forms/index';
 import { type OrderReader, orderScope, visibleOrderDetail } from './detail.access';
 import { type DetailRaw, relatedRows, tabCounts, toOrderDetail } from './detail.repo';
 import { orderAbilities } from './order.state';
@@ -14,7 +14,7 @@ const groupsOf = (fields: FieldDef[]) => new Map(fields.map((f) => [f.id, f.grou
 /** The order's custom values with their groups, read with the version the order pinned. */
 export async function orderExtFields(ex: Executor, r: OrderReader, versionId: number | null, ext: unknown): Promise<(ExtField & { group: string | null })[]> {
   if (versionId == null) return [];
-  const v = await forms.versionById(ex, r.enterpriseId, versionId);
+  const v = await versionById(ex, r.enterpriseId, versionId);
   if (!v) return [];
   const roles = r.sysrole == null ? undefined : [r.sysrole];
   const groups = groupsOf(v.fields);

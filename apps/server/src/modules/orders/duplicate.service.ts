@@ -1,15 +1,15 @@
 import { hasPower, ORDER_ACTION_POWERS, ORDER_KIND, type OrderCustomerContext } from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { customerById, openOfCustomer, openOrderCount, openOrderRows } from './duplicate.repo';
-import { addressesOf } from '../customers/addresses.service';
+import { addressesOf } from '../customers/index';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { orderAbilities } from './order.state';
 import { orderInScope } from './scope';
-import { visibleCustomer } from '../customers/common';
-import { contactsOf } from '../customers/contacts.service';
-import { listInstalled } from '../customers/installed.service';
-import { resolveTemplate } from '../forms/templates.service';
+import { visibleCustomer } from '../customers/index';
+import { contactsOf } from '../customers/index';
+import { listInstalled } from '../customers/index';
+import { resolveTemplate } from '../forms/index';
 
 /** How many of the open orders the warning lists (the count is exact). */
 const SHOWN = 5;

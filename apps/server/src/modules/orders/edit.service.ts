@@ -11,15 +11,15 @@ import {
 import type { Db, Executor, Tx } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import type { PatchValue } from '../../platform/state';
-import { visibleCustomer } from '../customers/common';
+import { visibleCustomer } from '../customers/index';
 import { gramsOf, texts } from '../../platform/search';
 import { bigints } from '../../platform/sql';
-import { checkFiles } from '../customers/integrations';
+import { checkFiles } from '../customers/index';
 import { type ActionResult, instantOf, orderExtOf, setPeople, withOrder } from './actions.service';
 import { addressOf, checkChannel, checkIds, productOf, serviceItemsOf } from './create.service';
 import { recomputeReceivable } from './fees.service';
 import { moveOrder } from './order.state';
-import { geocodeSaved } from '../geo/geo.service';
+import { geocodeSaved } from '../geo/index';
 import type { Actor } from '../../platform/actor';
 import type { OrderRecord } from './orders.repo';
 import { addressOrDefault } from './create.repo';

@@ -1,7 +1,7 @@
 // The customer's evaluation of an order: the stored JSON, when and by whom, and its one write.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
-import { apiTime } from '../forms/forms.repo';
+import { apiTime } from '../forms/index';
 
 /** orders.evaluation as stored. */
 export interface StoredEvaluation {

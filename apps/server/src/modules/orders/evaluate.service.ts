@@ -1,7 +1,7 @@
 import type { EvaluationView } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
 import { insertStateLog } from '../../platform/state';
-import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { currentVersionOf, validateAndComputeExt } from '../forms/index';
 import { evaluatedBy, type StoredEvaluation, saveEvaluation } from './evaluate.repo';
 import { evaluateRefusal, type OrderRow, orderFor } from './money.access';
 import { ORDER_STATE } from './order.state';

@@ -5,7 +5,7 @@ import { EXAMINE_TYPES, type ExamineType, type OrderContext, orderMachine } from
 import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue } from '../../platform/state';
-import { closeApproval, type Instance, startApproval } from '../approvals/engine';
+import { closeApproval, type Instance, startApproval } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { examineApplicantOf, pendingExamine } from './examine.kinds';
 import { ORDER_APPROVAL_KIND } from './examine.repo';

@@ -2,7 +2,7 @@ import { feeTotals, lineCents, type OrderFeesView, type SaveFeesBody, toCents, t
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
-import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { currentVersionOf, validateAndComputeExt } from '../forms/index';
 import {
   catalogue,
   type Line,

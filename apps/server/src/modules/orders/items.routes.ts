@@ -2,7 +2,7 @@ import { orderCreateContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { pickCustomers } from '../customers/customers.repo';
+import { pickCustomers } from '../customers/index';
 import { customerContext, duplicateOrders, orderCustomerContext } from './duplicate.service';
 import { deleteItems, deleteType, listItems, listTypes, saveItem, saveType } from './items.service';
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError, invalid } from '../../platform/errors';
 import { listPage, type PageRequest } from '../../platform/list';
 import { and } from '../../platform/sql';
-import { lockEnterprise } from '../org/org.common';
+import { lockEnterprise } from '../org/index';
 import {
   deleteItemRows,
   deleteTypeRow,

@@ -1,7 +1,7 @@
 // The statements of the service report's links (report.links.ts): stored by the token's hash only.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { apiTime } from '../forms/forms.repo';
+import { apiTime } from '../forms/index';
 
 /** Revokes the order's live links made before link `id` (the one that replaces them). */
 export async function revokeEarlierLinks(tx: Executor, enterpriseId: number, orderId: number, id: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { ORDER_INVALID_LABEL, ORDER_STATES } from '@sk/shared';
-import { addProductHistorySource } from '../customers/installed.service';
+import { addProductHistorySource } from '../customers/index';
 import { orderListWhere } from './list.filters';
 import { historyOrders } from './list-reads.repo';
 

@@ -5,7 +5,7 @@ import { countAndPick, fitsWindow, type PageRequest } from '../../platform/list'
 import { listPageIds, seenPastWindow } from '../../platform/list.snapshot';
 import type { Actor } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
-import { visibleCustomer } from '../customers/common';
+import { visibleCustomer } from '../customers/index';
 import { orderListWhere, totalsGroupsOf, walksMonths } from './list.filters';
 import { listOrder, listRowsOf, matchesOf, matchOrder, productExists } from './list.repo';
 import { pastWindowByMonths } from './list-reads.repo';

@@ -1,8 +1,8 @@
 import type { OrderMessage, PageQuery } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { checkFiles } from '../customers/integrations';
-import { uploadsOf } from '../files/uploads.repo';
+import { checkFiles } from '../customers/index';
+import { uploadsOf } from '../files/index';
 import { type OrderReader, visibleOrder } from './detail.access';
 import {
   deleteMessageRow,

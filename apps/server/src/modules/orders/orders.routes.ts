@@ -2,7 +2,7 @@ import { orderContract as K, slaContract } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { orderClocks } from '../sla/sla.report';
+import { orderClocks } from '../sla/index';
 import { orderActionsModule } from './actions.routes';
 import { readerOf, visibleOrder } from './detail.access';
 import { orderCountsModule } from './counts.routes';

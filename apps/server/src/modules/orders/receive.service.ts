@@ -1,7 +1,7 @@
 import type { ReceiveAccountRow } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../forms/forms.repo';
+import { isUniqueViolation } from '../forms/index';
 import {
   accountRows,
   accountsServing,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { bigints } from '../../platform/sql';
-import { apiTime } from '../forms/forms.repo';
+import { apiTime } from '../forms/index';
 
 /** A part in use on the order as the report lists it. */
 export type ReportPart = {

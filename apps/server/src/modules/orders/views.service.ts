@@ -2,9 +2,9 @@ import { ORDER_FORM_KIND, SIGNATURE_FIELD_TYPE as SIGNATURE } from '@sk/shared';
 import type { ExtField } from '@sk/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { uploadsOf } from '../files/uploads.repo';
-import { currentVersionOf, presentWith } from '../forms/ext.service';
-import * as forms from '../forms/forms.repo';
+import { uploadsOf } from '../files/index';
+import { currentVersionOf, presentWith } from '../forms/index';
+import { versionById } from '../forms/index';
 import { type OrderReader, visibleOrder } from './detail.access';
 import { orderExtFields, orderFieldNames } from './detail.service';
 
@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
 
 async function receiptFieldsOf(ex: Executor, r: OrderReader, o: Row): Promise<(ExtField & { group: string | null })[]> {
   if (o.receipt_version_id == null) return [];
-  const v = await forms.versionById(ex, r.enterpriseId, Number(o.receipt_version_id));
+  const v = await versionById(ex, r.enterpriseId, Number(o.receipt_version_id));
   if (!v) return [];
   const roles = r.sysrole == null ? undefined : [r.sysrole];
   return (await presentWith(ex, r.enterpriseId, v.fields, (o.receipt_ext ?? {}) as Row, { roles })).map((f) => ({ ...f, group: null }));
@@ -57,7 +57,7 @@ export async function signsOf(ex: Executor, r: OrderReader, orderId: number) {
 export async function fieldNamesOf(ex: Executor, r: OrderReader, q: { orderId?: number; orderType?: number }) {
   if (q.orderId) {
     const o = await visibleOrder(ex, r, q.orderId);
-    const v = o.template_version_id == null ? null : await forms.versionById(ex, r.enterpriseId, Number(o.template_version_id));
+    const v = o.template_version_id == null ? null : await versionById(ex, r.enterpriseId, Number(o.template_version_id));
     return orderFieldNames(v?.fields ?? []);
   }
   // Another enterprise's or another kind's template answers NOT_FOUND (resolveTemplate).

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid } from '../../platform/errors';
 import { areaNameOf } from '../../platform/geo/areas';
-import { logOperation } from '../activity/activity.repo';
+import { logOperation } from '../activity/index';
 import { isUniqueViolation } from './org.common';
 import * as repo from './provider.repo';
 

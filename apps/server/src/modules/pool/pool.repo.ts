@@ -4,7 +4,7 @@ import type { MyGrab, PoolRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import { countOf } from '../../platform/list';
-import type { OrderRecord } from '../orders/orders.repo';
+import type { OrderRecord } from '../orders/index';
 import type { Engineer } from './eligibility';
 import { textArray } from '../../platform/sql';
 import { eligibleSql, inPoolSql } from './eligibility.repo';

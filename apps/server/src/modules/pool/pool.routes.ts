@@ -1,5 +1,5 @@
 import { poolContract as K } from '@sk/shared';
-import { setPoolBadge } from '../orders/counts.routes';
+import { setPoolBadge } from '../orders/index';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';

@@ -6,16 +6,16 @@ import type { EnqueueInput } from '../../platform/jobs';
 import type { PageRequest } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
-import { instantOf } from '../orders/actions.service';
-import { orderInScope } from '../orders/scope';
-import { freeTimes } from '../schedule/free';
-import { clashOf, visitMinutesOf } from '../schedule/schedule.repo';
-import { ORDER_STATE, moveOrder, orderContext } from '../orders/order.state';
-import { getSettingBool, getSettingInt } from '../settings/settings.repo';
-import { addNotices } from '../notices/notices.repo';
+import { instantOf } from '../orders/index';
+import { orderInScope } from '../orders/index';
+import { freeTimes } from '../schedule/index';
+import { clashOf, visitMinutesOf } from '../schedule/index';
+import { ORDER_STATE, moveOrder, orderContext } from '../orders/index';
+import { getSettingBool, getSettingInt } from '../settings/index';
+import { addNotices } from '../notices/index';
 import { capReached, type Engineer } from './eligibility';
 import { distanceFrom, engineerOf } from './eligibility.repo';
-import { asOrderRecord, type OrderRecord } from '../orders/orders.repo';
+import { asOrderRecord, type OrderRecord } from '../orders/index';
 import {
   everPooled,
   firstRuleFor,

@@ -7,7 +7,7 @@ import { type Executor, rows } from '../../db/client';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import type { PortalSession } from '../../platform/portal-session';
 import { apiTime, bigints } from '../../platform/sql';
-import { todayIn } from '../commerce/coverage';
+import { todayIn } from '../commerce/index';
 
 /** The customer's own rows of the table aliased `alias`. */
 export const mine = (p: Pick<PortalSession, 'enterpriseId' | 'customerId'>, alias: string): SQL =>

@@ -8,13 +8,13 @@ import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import type { PortalSession } from '../../platform/portal-session';
 import { insertStateLog } from '../../platform/state';
-import { todayIn } from '../commerce/coverage';
-import { acceptQuotation, rejectQuotation } from '../commerce/quotation.service';
-import { saveDataUrl } from '../files/uploads.service';
+import { todayIn } from '../commerce/index';
+import { acceptQuotation, rejectQuotation } from '../commerce/index';
+import { saveDataUrl } from '../files/index';
 import { storageOf } from '../../platform/storage';
-import { createOrder } from '../orders/create.service';
-import { ORDER_STATE } from '../orders/order.state';
-import { answerAsCustomer } from '../visits/survey.service';
+import { createOrder } from '../orders/index';
+import { ORDER_STATE } from '../orders/index';
+import { answerAsCustomer } from '../visits/index';
 import {
   customerQuoteGuard,
   deleteUpload,

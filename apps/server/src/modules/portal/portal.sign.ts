@@ -9,10 +9,10 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import { type Deps, service } from '../../platform/deps';
 import { AppError, invalid } from '../../platform/errors';
 import { type SmsSender, sendLinkText } from '../../platform/sms';
-import { todayIn } from '../commerce/coverage';
-import { quotationScope } from '../commerce/quotation.repo';
-import { acceptQuotation, rejectQuotation } from '../commerce/quotation.service';
-import { saveDataUrl } from '../files/uploads.service';
+import { todayIn } from '../commerce/index';
+import { quotationScope } from '../commerce/index';
+import { acceptQuotation, rejectQuotation } from '../commerce/index';
+import { saveDataUrl } from '../files/index';
 import {
   contactWithMobile,
   customerQuoteGuard,

@@ -1,7 +1,7 @@
 import { type BodyOf, ORDER_EXPORT_COLUMNS, ORDER_LIST_DEFAULT_COLUMNS, type OrderExportColumn, type processContract } from '@sk/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import * as forms from '../forms/forms.repo';
+import { templateById } from '../forms/index';
 import type { Actor } from '../../platform/actor';
 import { saveColumns, savedColumns } from './list-settings.repo';
 
@@ -11,7 +11,7 @@ const keyOf = (tid: number | undefined) => tid ?? 0;
 
 async function checkType(db: Db, u: Actor, tid: number | undefined): Promise<void> {
   if (tid == null) return;
-  const t = await forms.templateById(db, u.enterpriseId, tid);
+  const t = await templateById(db, u.enterpriseId, tid);
   if (t?.formKind !== 1) throw notFound();
 }
 

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { checkIdsIn, LIVE_USER } from '../../platform/refs';
 import type { Actor } from '../../platform/actor';
-import * as forms from '../forms/forms.repo';
+import { liveFields, templateById, type TemplateRec } from '../forms/index';
 import * as repo from './process.repo';
 
 /** The order form kind (forms.constants: 1 工单): a process belongs to an order type. */
@@ -18,8 +18,8 @@ export interface Published {
 const withDefaults = (p: unknown): OrderProcess => ({ ...DEFAULT_ORDER_PROCESS, ...(p as Partial<OrderProcess>) });
 
 /** An order type of this enterprise; another enterprise's or another kind's id is not found. */
-async function orderType(ex: Executor, enterpriseId: number, tid: number, lock = false): Promise<forms.TemplateRec> {
-  const t = await forms.templateById(ex, enterpriseId, tid, lock);
+async function orderType(ex: Executor, enterpriseId: number, tid: number, lock = false): Promise<TemplateRec> {
+  const t = await templateById(ex, enterpriseId, tid, lock);
   if (!t || t.formKind !== ORDER_FORM_KIND) throw notFound();
   return t;
 }
@@ -54,7 +54,7 @@ export async function getProcess(db: Db, u: Actor, tid: number): Promise<OrderPr
   const versions = await repo.versionsOf(db, u.enterpriseId, tid, u.timeZone);
   const unpinned = await repo.unpinnedCount(db, u.enterpriseId, tid);
   const recent = await recentOrders(db, u.enterpriseId, tid, [...versions.map((v) => v.id), null]);
-  const fields = await forms.liveFields(db, u.enterpriseId, tid);
+  const fields = await liveFields(db, u.enterpriseId, tid);
   const named = userApprovers(cur.process);
   const people = named.length ? await repo.userNames(db, u.enterpriseId, named) : [];
   return {
@@ -85,7 +85,7 @@ async function checkReferences(ex: Executor, enterpriseId: number, tid: number, 
   await checkIdsIn(ex, enterpriseId, 'users', userApprovers(p), '审核人：人员不存在或已停用', LIVE_USER);
   const asked = new Set(Object.values(p.requirements).flatMap((r) => r?.fields ?? []));
   if (asked.size) {
-    const live = new Set((await forms.liveFields(ex, enterpriseId, tid)).map((f) => f.id));
+    const live = new Set((await liveFields(ex, enterpriseId, tid)).map((f) => f.id));
     if ([...asked].some((id) => !live.has(id))) throw invalid('必填字段：字段不存在或已被删除');
   }
 }

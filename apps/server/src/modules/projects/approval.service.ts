@@ -1,6 +1,6 @@
 import type { ProjectAction } from '@sk/shared';
 import type { Db } from '../../db/client';
-import { decide, waitingInstanceOf } from '../approvals/engine';
+import { decide, waitingInstanceOf } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, settleProject, settleTask } from './project.state';

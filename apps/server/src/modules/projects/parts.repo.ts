@@ -5,7 +5,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { type PageRequest, pageSql } from '../../platform/list';
 import { bigints, timeOf } from '../../platform/sql';
-import { uploadUrl } from '../files/uploads.repo';
+import { uploadUrl } from '../files/index';
 import { projectScope } from './records.repo';
 
 /** The statements of a project's files, products, contracts and messages, and their presenters. */

@@ -12,8 +12,8 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { changeState, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
-import { startApproval } from '../approvals/engine';
-import { addNotices } from '../notices/notices.repo';
+import { startApproval } from '../approvals/index';
+import { addNotices } from '../notices/index';
 import { isManager, projectAdmin } from './project.access';
 import type { Actor } from '../../platform/actor';
 import {

@@ -4,7 +4,7 @@ import { type Db, rows, type Tx } from '../../db/client';
 import { type DemoStep, DEMO_ENTERPRISES } from '../../platform/demo/data';
 import { dayAtHour, minutesSince, shift, type Trail } from '../../platform/demo/time';
 import { sessionUserOf } from '../../platform/session';
-import { demoEngineers } from '../org/org.demo';
+import { demoEngineers } from '../org/index';
 import { examineProject, examineTask } from './approval.service';
 import { createProject } from './create.service';
 import { moveTask } from './project.state';

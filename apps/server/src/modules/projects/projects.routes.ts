@@ -14,8 +14,8 @@ import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from
 import { countProjects, listProjects, projectProgressOf } from './projects.repo';
 import { myTaskCount } from './projects.repo';
 import { deleteProjects, examineCount, examineList, myTaskList, projectDetail, userPower, warnList } from './projects.service';
-import { registerBadgeCount } from '../menu/badges';
-import { registerMenuGrant } from '../menu/grants';
+import { registerBadgeCount } from '../menu/index';
+import { registerMenuGrant } from '../menu/index';
 import { deleteTaskTemplate, deleteTemplate, saveTaskTemplate, saveTemplate, setTaskRemind, taskTemplates, templateDetail, templateList } from './tmpl.service';
 
 // 项目审批 / 进度审批 / 我的任务 count what waits for the viewer (menu badges, home to-dos), and a named approver with

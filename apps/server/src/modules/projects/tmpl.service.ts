@@ -1,7 +1,7 @@
 import { PROJECT_KIND, type ProjectTmplBody, type ProjectTmplDetail, type TaskTmplBody, type TaskTmplRow } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { addTemplate, renameTemplate, resolveTemplate } from '../forms/templates.service';
+import { addTemplate, renameTemplate, resolveTemplate } from '../forms/index';
 import { checkUsers } from './project.access';
 import type { Actor } from '../../platform/actor';
 import { userNames } from './process.repo';

@@ -4,7 +4,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
-import { orderListWhere } from '../orders/list.filters';
+import { orderListWhere } from '../orders/index';
 
 /**
  * Provider orders (docs/settlement.md, "Provider orders"): 服务单 as the viewer's scope allows (a provider's user: his

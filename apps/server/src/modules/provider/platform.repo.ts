@@ -5,7 +5,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { and } from '../../platform/sql';
-import { settleScope } from '../settle/settle.service';
+import { settleScope } from '../settle/index';
 
 /**
  * 平台结算 (/ServiceGroup/list, docs/settlement.md): the statements of platform partners — 授权服务商 (3) and 授权服务平台

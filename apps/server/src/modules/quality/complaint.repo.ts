@@ -16,7 +16,7 @@ import { countOf, listPage, type PageRequest, pageRows } from '../../platform/li
 import { contains } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { presentStateLog } from '../../platform/state';
-import { wholeDays } from '../visits/report.repo';
+import { wholeDays } from '../visits/index';
 import type { LevelTarget } from './complaint.sla';
 import { SUMMARY_DIM } from './summary';
 

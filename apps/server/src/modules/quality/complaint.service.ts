@@ -17,8 +17,8 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
 import { NOW } from '../../platform/sql';
 import { type PatchValue, insertStateLog } from '../../platform/state';
-import { eventScope } from '../events/event.state';
-import { orderInScope } from '../orders/scope';
+import { eventScope } from '../events/index';
+import { orderInScope } from '../orders/index';
 import {
   complaintLog,
   complaintRecord,
@@ -41,9 +41,10 @@ import {
 } from './complaint.repo';
 import { deadlinesOf, deadlineOf, targetOf } from './complaint.sla';
 import { COMPLAINT_STATE, complaintCtxOf, moveComplaint } from './complaint.state';
-import { pathOf, pathText } from '../faults/faults';
+import { pathText } from '../faults/index';
+import { pathOf } from '../faults/index';
 import { dictValueOf } from './quality.dict';
-import { firstDictItem } from '../settings/dict.repo';
+import { firstDictItem } from '../settings/index';
 
 const dictValue = dictValueOf;
 

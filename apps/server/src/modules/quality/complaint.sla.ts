@@ -3,9 +3,9 @@
 // resolution clock (creation, or the last reopen).
 import { addWorking, dictTypeByCode, levelTargetsOf } from '@sk/shared';
 import type { Executor } from '../../db/client';
-import { calendarsOf } from '../sla/sla.calendar';
+import { calendarsOf } from '../sla/index';
 import { levelTargetRow } from './complaint.repo';
-import { enabledDictNames } from '../settings/dict.repo';
+import { enabledDictNames } from '../settings/index';
 
 export interface LevelTarget {
   level: string;

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/sql';
-import { orderInScope } from '../orders/scope';
+import { orderInScope } from '../orders/index';
 import {
   categoryOfOrder,
   clearOrderFault,
@@ -21,9 +21,9 @@ import {
   subtreeUsed,
   treeOf,
   updateNode,
-} from '../faults/fault.repo';
+} from '../faults/index';
 
-import { recordOrderFault } from '../faults/faults';
+import { recordOrderFault } from '../faults/index';
 
 export { pathOf };
 

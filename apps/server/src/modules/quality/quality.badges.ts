@@ -6,8 +6,8 @@ import { COMPLAINT_POWER, EXCHANGE_APPROVAL_KIND, EXCHANGE_POWER, REPAIR_POWER }
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { noFlowWaiting } from '../approvals/engine.repo';
-import { registerBadgeCount, withPower } from '../menu/badges';
+import { noFlowWaiting } from '../approvals/index';
+import { registerBadgeCount, withPower } from '../menu/index';
 import { complaintScope } from './complaint.repo';
 import { providerScope } from './repair.repo';
 

@@ -1,7 +1,7 @@
 import { dictTypeByCode } from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { invalid } from '../../platform/errors';
-import { enabledDictItem } from '../settings/dict.repo';
+import { enabledDictItem } from '../settings/index';
 
 /** An enabled item of a dictionary (by code), else a Chinese refusal naming the dictionary; empty stays null. */
 export async function dictValueOf(ex: Executor, ep: number, code: string, value: string | null | undefined, label: string): Promise<string | null> {

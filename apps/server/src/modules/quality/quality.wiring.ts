@@ -1,4 +1,4 @@
-import { visitFailed } from '../visits/visits.signals';
+import { visitFailed } from '../visits/index';
 import { openFromVisit } from './complaint.service';
 import { wireQualityBadges } from './quality.badges';
 import { wireExchangeService } from './exchange.service';

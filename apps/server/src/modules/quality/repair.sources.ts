@@ -4,7 +4,7 @@
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
-import { orderInScope } from '../orders/scope';
+import { orderInScope } from '../orders/index';
 import { complaintRecord, customerOf, unitOf, unitOfCustomer } from './complaint.repo';
 import { repairRecord, visitSource } from './repair.repo';
 

@@ -3,8 +3,8 @@
 // the product model (寄修品, disabled so no picker offers it), sent back out when the repair ends.
 import type { Executor } from '../../db/client';
 import { invalid } from '../../platform/errors';
-import { postMovement } from '../spares/ledger';
-import { receiveUnits } from '../spares/units';
+import { postMovement } from '../spares/index';
+import { receiveUnits } from '../spares/index';
 import { claimExchangeStock, ensureRepairSpare, ensureRepairWarehouse, modelName, repairWarehouseId, shipUnit, shipUnitFrom, unitIn } from './stock.repo';
 
 const REPAIR_WAREHOUSE_NAME = '寄修仓';

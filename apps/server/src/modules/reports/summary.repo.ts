@@ -3,7 +3,7 @@
 import type { ReportAxis, ReportDimension, ReportId } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { orderListWhere } from '../orders/list.filters';
+import { orderListWhere } from '../orders/index';
 import { REPORT_SQL } from './defs.repo';
 
 export const REPORT_CODES: Record<ReportId, number> = {

@@ -1,6 +1,6 @@
 import { type FreeDay, minuteText, type WorkingDay } from '@sk/shared';
 import type { Executor } from '../../db/client';
-import { hoursOf, offsetMinutes } from '../sla/sla.calendar';
+import { hoursOf, offsetMinutes } from '../sla/index';
 import { busyInstants, intervalsOf, visitMinutesOf } from './schedule.repo';
 
 /**

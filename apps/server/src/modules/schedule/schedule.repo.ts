@@ -5,8 +5,8 @@ import type { Actor } from '../../platform/actor';
 import { countOf, pageSql, type PageRequest } from '../../platform/list';
 import { searchPageIds } from '../../platform/list.snapshot';
 import { bigints } from '../../platform/sql';
-import { orderScope } from '../orders/scope';
-import { getSettingInt } from '../settings/settings.repo';
+import { orderScope } from '../orders/index';
+import { getSettingInt } from '../settings/index';
 
 /** The schedule's statements: engineers, their visits in a range, intervals, positions, waiting orders, the clash rule's reads. */
 
@@ -141,7 +141,7 @@ export async function clashOf(
 }
 
 /** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
-export { lockEnterprise } from '../org/enterprise.repo';
+export { lockEnterprise } from '../org/index';
 
 /** Orders with coordinates in the states given, as `u` may see them (unassigned: also outside the pool and valid); `limit` + 1 read. */
 export const mapOrders = (ex: Executor, u: Actor, states: number[], unassigned: boolean, limit: number) =>

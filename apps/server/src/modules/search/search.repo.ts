@@ -7,10 +7,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { contains, prefixPattern } from '../../platform/search';
-import { customerRowScope, optionalCustomerScope } from '../customers/common';
-import { eventScope } from '../events/event.state';
-import { orderScope } from '../orders/scope';
-import { projectScope } from '../projects/project.access';
+import { customerRowScope, optionalCustomerScope } from '../customers/index';
+import { eventScope } from '../events/index';
+import { orderScope } from '../orders/index';
+import { projectScope } from '../projects/index';
 
 export interface SearchRow {
   id: number;

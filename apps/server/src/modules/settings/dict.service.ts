@@ -1,5 +1,5 @@
 import { DICT_MAX_ITEMS, DICT_TYPES, type DictType, dictType, dictTypeByCode } from '@sk/shared';
-import { lockEnterprise } from '../org/enterprise.repo';
+import { lockEnterprise } from '../org/index';
 import type { Db, Executor } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import * as repo from './dict.repo';

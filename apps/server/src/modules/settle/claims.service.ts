@@ -16,10 +16,10 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { decide, startApproval, waitingInstanceOf } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
-import { orderInScope } from '../orders/scope';
-import { getSettingInt } from '../settings/settings.repo';
+import { orderInScope } from '../orders/index';
+import { getSettingInt } from '../settings/index';
 import { sideOf } from './settle.service';
 import {
   type ClaimFilter,

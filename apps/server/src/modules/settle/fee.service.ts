@@ -3,7 +3,7 @@ import { distanceMeters } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { logOperation } from '../activity/activity.repo';
+import { logOperation } from '../activity/index';
 import type { PageRequest } from '../../platform/list';
 import {
   candidateStandards,

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { closeApproval, decide, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { closeApproval, decide, startApproval, waitingInstanceOf } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { sideOf } from './settle.service';
 import {

@@ -5,8 +5,8 @@ import { CLAIM_POWER, COST_CHECK_POWER, REWARD_POWER, SETTLE_POWER } from '@sk/s
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { noFlowWaiting } from '../approvals/engine.repo';
-import { registerBadgeCount, withPower } from '../menu/badges';
+import { noFlowWaiting } from '../approvals/index';
+import { registerBadgeCount, withPower } from '../menu/index';
 import { CLAIM_APPROVAL_KIND } from './claims.service';
 import { providersToSettle } from './settle.repo';
 import { REWARD_APPROVAL_KIND } from './rewards.service';

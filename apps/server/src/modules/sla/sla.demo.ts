@@ -2,7 +2,7 @@ import { slaPolicyInput } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { type DemoStep, DEMO_ENTERPRISES } from '../../platform/demo/data';
-import { upsertSetting } from '../settings/settings.repo';
+import { upsertSetting } from '../settings/index';
 import { SLA_SETTING } from './sla.enabled';
 import { createPolicy } from './sla.policies';
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { getSettingBool } from '../settings/settings.repo';
+import { getSettingBool } from '../settings/index';
 import { SLA_SETTING, slaOnSql } from './sla.repo';
 
 /**

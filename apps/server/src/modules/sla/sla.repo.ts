@@ -47,7 +47,7 @@ export async function enterpriseZone(ex: Executor, enterpriseId: number): Promis
 }
 
 /** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
-export { lockEnterprise } from '../org/enterprise.repo';
+export { lockEnterprise } from '../org/index';
 
 // ---- clocks ----
 

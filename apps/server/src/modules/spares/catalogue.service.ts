@@ -1,6 +1,6 @@
 // Catalogue (types tree, spares), warehouses, stock and ledger lists: the rules; the statements are in catalogue.repo.ts.
-import { lockEnterprise } from '../org/enterprise.repo';
-import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { lockEnterprise } from '../org/index';
+import { currentVersionOf, validateAndComputeExt } from '../forms/index';
 import type { BodyOf, HeldSpare, QueryOf, SpareUnit, sparesContract as C } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { UserActor } from '../../platform/actor';

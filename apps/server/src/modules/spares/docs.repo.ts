@@ -8,7 +8,7 @@ import { countOf, pageSql } from '../../platform/list';
 import type { StateTable } from '../../platform/state';
 import { stateLogOfInserted } from '../../platform/state';
 import { apiTime, bigints, intArray } from '../../platform/sql';
-import { hasFlowSql } from '../approvals/engine';
+import { hasFlowSql } from '../approvals/index';
 import type { Reader } from './catalogue.repo';
 
 export const SPARE_DOC_STATE: StateTable = {

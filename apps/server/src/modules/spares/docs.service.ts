@@ -27,7 +27,7 @@ import type { UserActor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { changeState } from '../../platform/state';
-import { decide, startApproval } from '../approvals/engine';
+import { decide, startApproval } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { ownWarehouse } from './catalogue.service';
 import {
@@ -51,7 +51,7 @@ import {
   warehouseHeld,
 } from './docs.repo';
 import { type Movement, postCount, postMovements, releaseAll, reserveAll } from './ledger';
-import { orderFor } from '../orders/money.access';
+import { orderFor } from '../orders/index';
 import { checkCountSerials, checkNewUnits, countUnits, freeUnits, holdUnits, moveHeldUnits, receiveUnits, serialsOfLines } from './units';
 
 export const isKeeper = (u: UserActor): boolean => u.admin || hasPower(u.powers, SPARE_KEEPER_POWER);

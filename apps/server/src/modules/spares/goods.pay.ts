@@ -14,7 +14,7 @@ import { randomToken } from '../../platform/crypto';
 import { openSecret } from '../../platform/secrets';
 import type { UserActor } from '../../platform/actor';
 import { changeState, insertStateLog } from '../../platform/state';
-import { getSetting } from '../settings/settings.repo';
+import { getSetting } from '../settings/index';
 import * as repo from './goods.repo';
 import { GOODS_STATE } from './goods.state';
 

@@ -15,7 +15,7 @@ import { isKeeper } from './docs.service';
 import { toDocItem } from './docs.repo';
 import * as repo from './goods.repo';
 import { postMovement, release, reserve } from './ledger';
-import { orderFor } from '../orders/money.access';
+import { orderFor } from '../orders/index';
 import { lineSerials, shipUnits, signUnits } from './units';
 
 const visible = (u: UserActor): SQL => repo.visibleGoods(u, isKeeper(u));

@@ -4,8 +4,8 @@ import type { StockLogType } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
 import { afterCommit } from '../../db/after-commit';
 import { invalid } from '../../platform/errors';
-import { getSettingBool } from '../settings/settings.repo';
-import { addNotices } from '../notices/notices.repo';
+import { getSettingBool } from '../settings/index';
+import { addNotices } from '../notices/index';
 import * as repo from './stock.repo';
 
 export interface Movement {

@@ -5,7 +5,7 @@ import type { DemoStep } from '../../platform/demo/data';
 import { minutesSince, shift, type Trail } from '../../platform/demo/time';
 import { sessionUserOf } from '../../platform/session';
 import { actorOf, type UserActor } from '../../platform/actor';
-import { demoEngineers } from '../org/org.demo';
+import { demoEngineers } from '../org/index';
 import { decideDoc, saveDoc } from './docs.service';
 
 /**

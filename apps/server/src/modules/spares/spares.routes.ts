@@ -2,7 +2,7 @@ import { sparesContract as C, goodsContract as G } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { registerBadgeCount, withPower } from '../menu/badges';
+import { registerBadgeCount, withPower } from '../menu/index';
 import * as cat from './catalogue.service';
 import * as docs from './docs.service';
 import * as goods from './goods.service';

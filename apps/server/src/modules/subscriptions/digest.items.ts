@@ -4,10 +4,10 @@ import type { UserActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
-import { countFor } from '../menu/badges';
-import { menuFor } from '../menu/menu.service';
-import { warningsKeptBy } from '../spares/ledger';
-import { visitDigestLine } from '../visits/report.service';
+import { countFor } from '../menu/index';
+import { menuFor } from '../menu/index';
+import { warningsKeptBy } from '../spares/index';
+import { visitDigestLine } from '../visits/index';
 import { countEvents, countOrders, eventsCreatedOn, ordersCreatedOn, ordersEvaluatedOn, ordersFinishedOn, ordersOverdueOn } from './digest.repo';
 
 /**

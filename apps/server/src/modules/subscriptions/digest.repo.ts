@@ -2,8 +2,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { UserActor } from '../../platform/actor';
-import { eventScope } from '../events/event.state';
-import { orderScope } from '../orders/scope';
+import { eventScope } from '../events/index';
+import { orderScope } from '../orders/index';
 
 /** The reported day ('YYYY-MM-DD') as a [start, end) range of instants in the enterprise's time zone. */
 const dayRange = (col: SQL, day: string, tz: string): SQL =>

@@ -4,9 +4,9 @@ import type { Deps } from '../../platform/deps';
 import { addSweep, enqueue, type Job, registerJobHandler, zonedParts } from '../../platform/jobs';
 import { sessionUserOf } from '../../platform/session';
 import type { Executor } from '../../db/client';
-import { reportDigestLines } from '../reports/reports.digest';
+import { reportDigestLines } from '../reports/index';
 import { DIGEST_PROVIDERS, digestContext } from './digest.items';
-import { addNotices } from '../notices/notices.repo';
+import { addNotices } from '../notices/index';
 import * as repo from './subscriptions.repo';
 
 /**

@@ -2,7 +2,7 @@ import { type LinkTagCode, TAG_MAX_PER_CODE, USER_STATUS_CODE } from '@sk/shared
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/actor';
-import { lockEnterprise } from '../org/org.common';
+import { lockEnterprise } from '../org/index';
 import { isUniqueViolation } from '../../platform/sql';
 import * as repo from './tags.repo';
 import { addLinks, removeLinks, tagTarget } from './tag-links';

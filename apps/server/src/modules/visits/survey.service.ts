@@ -12,7 +12,7 @@ import { visitFailed } from './visits.signals';
 import { dropToken, insertToken, lockAnsweredTask, markSmsSent, portalRating, retireTokens, spendToken, surveyRow, timeZoneOf, tokenOf } from './survey.repo';
 import { setFollowUpOrder } from './tasks.repo';
 import { moveTask, visitCtxOf } from './visits.state';
-import { firstDictItem } from '../settings/dict.repo';
+import { firstDictItem } from '../settings/index';
 
 const MOBILE = /^1\d{10}$/;
 /** A score below this makes the customer's answer 回访不通过 (docs/decisions.md, Return visits). */

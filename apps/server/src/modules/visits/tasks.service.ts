@@ -24,9 +24,9 @@ import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { NOW } from '../../platform/sql';
-import { cleanExtWith, presentExt } from '../forms/ext.service';
-import * as forms from '../forms/forms.repo';
-import { createOrder } from '../orders/create.service';
+import { cleanExtWith, presentExt } from '../forms/index';
+import { latestVersion } from '../forms/index';
+import { createOrder } from '../orders/index';
 import { visitFailed } from './visits.signals';
 import {
   callSecondsPlus,
@@ -57,7 +57,7 @@ import {
 } from './tasks.repo';
 import { isVisitDesk, moveTask, VISIT_STATE, visitCtxOf } from './visits.state';
 import { presentStateLog, stateLogOf } from '../../platform/state';
-import { enabledDictItem } from '../settings/dict.repo';
+import { enabledDictItem } from '../settings/index';
 
 /** Who sees every task: the /ReturnVisitTask desk and administrators. */
 const seesAll = (a: Actor): boolean => a.admin || hasPower(a.powers, VISIT_POWERS.all);
@@ -217,7 +217,7 @@ export async function openFollowUp(tx: Tx, a: Actor, orderId: number, reason: st
  */
 async function visitExtOf(tx: Tx, a: Actor, t: TaskDetailRow, b: VisitSubmitBody): Promise<Record<string, unknown>> {
   if (t.form_template_id == null) return { ext: {}, form_version_id: null };
-  const v = await forms.latestVersion(tx, a.enterpriseId, t.form_template_id);
+  const v = await latestVersion(tx, a.enterpriseId, t.form_template_id);
   if (!v) return { ext: {}, form_version_id: null };
   const previous = (t.ext ?? {}) as ExtValues;
   const pass = b.state === 3 || b.state === 5;

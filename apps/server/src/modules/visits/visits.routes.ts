@@ -1,7 +1,7 @@
 import { hasPower, visitsContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { registerBadgeCount } from '../menu/badges';
+import { registerBadgeCount } from '../menu/index';
 import type { Deps } from '../../platform/deps';
 import { service } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';

@@ -2,12 +2,12 @@ import type { EndpointDef } from '@sk/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../db/client';
-import { newCustomer, newModel } from '../modules/customers/test-helpers';
-import { Client, makeEnterprise, makeUser, TEST_PASSWORD } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/harness';
-import { hostileValue, malformedInput, queryString } from '../test/malformed';
-import { endpointsOf } from './endpoint';
-import { runProvision } from './provision';
+import { newCustomer, newModel } from '../modules/customers/index';
+import { Client, makeEnterprise, makeUser, TEST_PASSWORD } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { hostileValue, malformedInput, queryString } from './malformed';
+import { endpointsOf } from '../platform/endpoint';
+import { runProvision } from '../platform/provision';
 
 /**
  * For every registered contract, malformed input generated from the contract's own

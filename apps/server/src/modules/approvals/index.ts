@@ -1,0 +1,8 @@
+// The approvals module's door: what other modules and the composition may use of it (docs/architecture.md, "Layers and doors").
+// Nothing else of modules/approvals is imported from outside it.
+export { approvalsModule } from './approvals.routes';
+export { wireApprovals } from './approvals.wiring';
+export { closeApproval, decide, hasFlow, hasFlowSql, startApproval, waitingInstanceOf } from './engine';
+export type { Instance } from './engine';
+export { noFlowWaiting } from './engine.repo';
+export { documentFlow } from './inbox.service';

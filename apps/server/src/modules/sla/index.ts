@@ -1,0 +1,13 @@
+// The sla module's door: what other modules and the composition may use of it (docs/architecture.md, "Layers and doors").
+// Nothing else of modules/sla is imported from outside it.
+export { eventClocksDeleteSql, syncEventClocks } from './event.clocks';
+export { eventClocks, eventExceedCount, eventExceedStatistics, eventMarks, eventSla, saveEventSla } from './event.sla';
+export { calendarsOf, hoursOf, offsetMinutes } from './sla.calendar';
+export { clocksOfMoves } from './sla.clocks';
+export type { PlannedClock } from './sla.clocks';
+export { slaDemoStep } from './sla.demo';
+export { slaEnabled, slaOnSql } from './sla.enabled';
+export { listPolicies, matches } from './sla.policies';
+export { orderClocks } from './sla.report';
+export { slaModule } from './sla.routes';
+export { wireSla } from './sla.wiring';
