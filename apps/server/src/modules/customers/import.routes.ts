@@ -10,6 +10,7 @@ import { CUSTOMER_EXPORT } from './export';
 import { CUSTOMER_COLUMNS, CUSTOMER_NOTES, importCustomers } from './import.customer';
 import { importProducts, PRODUCT_COLUMNS, PRODUCT_NOTES } from './import.product';
 import { readSheet, templateBook } from './xlsx';
+import { dispositionOf } from '../../platform/download';
 
 const SHEETS = {
   customer: { columns: CUSTOMER_COLUMNS, notes: CUSTOMER_NOTES, run: importCustomers },
@@ -33,7 +34,7 @@ function uploaded(req: FastifyRequest): Promise<Buffer> {
 async function sendXlsx(reply: FastifyReply, name: string, body: Buffer): Promise<void> {
   reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('content-disposition', dispositionOf(name, { fallback: 'template.xlsx' }))
     .header('cache-control', 'private, no-store');
   reply.send(body);
   await reply;

@@ -7,13 +7,14 @@ import { linkBase } from '../../platform/origin';
 import { deleteModels, listModels, categories, modelDetail, saveModel } from './catalogue.service';
 import { pageFor } from './common';
 import { deleteInstalled, installedDetail, listInstalled, productHistory, qrLinkOf, saveInstalled } from './installed.service';
+import { dispositionOf } from '../../platform/download';
 
 async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', name: string): Promise<void> {
   const body =
     type === 'svg' ? await QRCode.toString(link, { type: 'svg', margin: 1, width: 300 }) : await QRCode.toBuffer(link, { type: 'png', margin: 1, width: 300 });
   reply
     .header('content-type', type === 'svg' ? 'image/svg+xml' : 'image/png')
-    .header('content-disposition', `inline; filename="qrcode.${type}"; filename*=UTF-8''${encodeURIComponent(`${name}.${type}`)}`)
+    .header('content-disposition', dispositionOf(`${name}.${type}`, { inline: true, fallback: `qrcode.${type}` }))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff');
   reply.send(body);

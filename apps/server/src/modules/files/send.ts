@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { dispositionOf } from '../../platform/download';
 
 /** Streams a stored file as the answer; resolves when the whole file is sent. */
 export async function sendStream(reply: FastifyReply, stream: Readable, o: { name: string; mime: string; size: number; inline: boolean }): Promise<void> {
-  const ascii = o.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   reply
     .header('content-type', o.mime)
     .header('content-length', o.size)
-    .header('content-disposition', `${o.inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(o.name)}`)
+    .header('content-disposition', dispositionOf(o.name, { inline: o.inline }))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   reply.send(stream);

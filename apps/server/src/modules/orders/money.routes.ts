@@ -15,12 +15,13 @@ import { renderReport } from './report.pdf';
 import { reportModel } from './report.service';
 import { linkBase } from '../../platform/origin';
 import type { Actor } from '../../platform/actor';
+import { dispositionOf } from '../../platform/download';
 
 export async function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, inline: boolean): Promise<void> {
   reply
     .header('content-type', 'application/pdf')
     .header('content-length', pdf.length)
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="report.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('content-disposition', dispositionOf(name, { inline, fallback: 'report.pdf' }))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   reply.send(pdf);
