@@ -9,6 +9,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface EndpointDef {
   method: Method;
   path: string;
+  /** Chinese name of the endpoint, the OpenAPI operation's summary (without one the summary is derived from the table and key). */
+  title?: string;
   query?: z.ZodType;
   body?: z.ZodType;
   /** Shape of `data` in a successful envelope: client typing, and checked on every answer in tests and development. */

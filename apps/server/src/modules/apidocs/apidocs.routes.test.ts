@@ -43,6 +43,11 @@ describe('GET /api/openapi.json', () => {
     }
     expect(missing).toEqual([]);
     expect(unserved).toEqual([]);
+    // What client generators need: unique operation ids, a Chinese summary, the refusal answers.
+    const ops = Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod));
+    expect(new Set(ops.map((op) => op.operationId)).size).toBe(ops.length);
+    expect(ops.filter((op) => !/[\u4e00-\u9fff]/.test(op.summary ?? '')).map((op) => op.operationId)).toEqual([]);
+    expect(ops.filter((op) => !op.responses['4XX'] || !op.responses['5XX']).map((op) => op.operationId)).toEqual([]);
     // zod converted every schema (no fallback descriptions).
     expect(JSON.stringify(doc)).not.toContain('无法生成');
     // Every /api route is there, contract or not (downloads, uploads).
@@ -53,7 +58,13 @@ describe('GET /api/openapi.json', () => {
     const { client } = await loggedIn(t.app, t.deps.db, { roles: [3] });
     const doc = (await client.call(D.openapi, {})).data;
     const add = doc.paths['/api/v2/customer/addCustomer']!.post!;
-    expect(add).toMatchObject({ operationId: 'addCustomer', tags: ['customer'], 'x-power': 'customer_add', 'x-plan': null });
+    expect(add).toMatchObject({
+      operationId: 'customer_addCustomer',
+      summary: '客户：新增（addCustomer）',
+      tags: ['customer'],
+      'x-power': 'customer_add',
+      'x-plan': null,
+    });
     const body = (add.requestBody!.content['application/json']!.schema ?? {}) as {
       required: string[];
       properties: Record<string, { title?: string; type?: string; required?: string[] }>;
