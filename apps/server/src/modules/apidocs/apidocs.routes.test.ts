@@ -59,7 +59,7 @@ describe('GET /api/openapi.json', () => {
     const doc = (await client.call(D.openapi, {})).data;
     const add = doc.paths['/api/v2/customer/addCustomer']!.post!;
     expect(add).toMatchObject({
-      operationId: 'customer_addCustomer',
+      operationId: 'customer.addCustomer',
       summary: '客户：新增（addCustomer）',
       tags: ['customer'],
       'x-power': 'customer_add',

@@ -136,8 +136,8 @@ export function contractName(ep: EndpointDef): ContractName | undefined {
   return names.get(ep);
 }
 
-/** `customer` + `addCustomer` → customer_addCustomer: unique across the document and stable while the contract keeps its name. */
-export const operationIdOf = (n: ContractName): string => `${n.table}_${n.key}`;
+/** `customer` + `addCustomer` → customer.addCustomer: unique across the document (a dot cannot occur in either half) and stable while the contract keeps its name. */
+export const operationIdOf = (n: ContractName): string => `${n.table}.${n.key}`;
 
 /**
  * The operation's Chinese summary: the contract's own title when it has one, else its area and what the key's
