@@ -8,7 +8,7 @@ import { loadSessionForGate } from '../lib/session';
 import { warmMenu } from '../shell/menu';
 import { warmFirstList } from '../components/list/useListData';
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import { type PageRoute, pageOpens } from './route';
+import { type PageRoute, pageOpens } from '../lib/route';
 import { layoutRoutes, PUBLIC_ROUTES } from './routes';
 
 /**

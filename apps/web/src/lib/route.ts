@@ -1,10 +1,10 @@
 // What a route is, and the pure questions about one (may this user open it, which menu entry it belongs to).
-// No page is imported here: pages, the shell and the feature route tables import this file, and app/routes.tsx
-// (which imports every feature's table, hence every page lazily) is imported by the router alone.
+// No page is imported here: the shell and every feature's route table (features/<area>/routes.ts) import this file,
+// and app/routes.tsx (which concatenates the tables, hence reaches every page lazily) is imported by app/ alone.
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { FREE, type FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower } from '@sk/shared/auth/powers';
-import type { FirstList } from '../components/list/useListData';
+import type { FirstList } from './list';
 import type { LazyPage } from './lazyPage';
 
 export interface PageRoute {

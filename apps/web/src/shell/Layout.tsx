@@ -2,7 +2,7 @@ import type { MenuList } from '@sk/shared/menu/menu.contract';
 import { Alert, Layout as AntLayout } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import { menuOfRoute, type PageRoute, routeAllows } from '../app/route';
+import { menuOfRoute, type PageRoute, routeAllows } from '../lib/route';
 import { usePhone } from '../lib/phone';
 import { useUser } from '../lib/session';
 import { Header } from './Header';

@@ -1,6 +1,6 @@
 import { Button, Spin } from 'antd';
 import { useRouteError } from 'react-router';
-import { ChunkLoadError } from '../app/lazyPage';
+import { ChunkLoadError } from '../lib/lazyPage';
 import { Notice } from './Notice';
 
 export function PageFallback() {

@@ -2,7 +2,7 @@ import { FREE, type FreeFeature, freeNotice } from '@sk/shared/auth/plans';
 import { Button } from 'antd';
 import { Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
-import { type PageRoute, routeAllows } from '../app/route';
+import { type PageRoute, routeAllows } from '../lib/route';
 import { useUser } from '../lib/session';
 import { Notice } from './Notice';
 import { PageFallback } from './PageFallback';

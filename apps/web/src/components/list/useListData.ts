@@ -2,27 +2,14 @@ import { DEFAULT_PAGE_SIZE } from '@sk/shared';
 import { getSessionUser } from '../../lib/session';
 import { hashKey, keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import type { FirstList, ListQuery, ListResult } from '../../lib/list';
 
-/** Sort: 1 creation time newest first, 2 oldest first. */
-export type SortType = 1 | 2;
+export type { FirstList, ListQuery, ListResult, SortType } from '../../lib/list';
+
 export const SORT_OPTIONS = [
   { value: 1, label: '创建时间从新到旧' },
   { value: 2, label: '创建时间从旧到新' },
 ] as const;
-
-/** What a list fetcher receives: zero-based paging, keyword, sort and the page's filters. Empty filters are left out. */
-export interface ListQuery {
-  pageIndex: number;
-  pageSize: number;
-  keyword?: string;
-  sortType?: SortType;
-  [filter: string]: unknown;
-}
-
-export interface ListResult<T> {
-  list: T[];
-  count: number;
-}
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -41,18 +28,6 @@ function firstPage(routeKey: string, list: FirstList, start?: Record<string, unk
   const query = firstQuery({ ...list.initialQuery, ...start }, list.sort ?? true);
   const sent: ListQuery = { ...query, ...compactQuery(list.params ?? NO_PARAMS) };
   return { query, sent, queryKey: [...listQueryKey(routeKey), sent] };
-}
-
-/**
- * What a list page's first page depends on, as the page passes it to ListPage. A page module exports it as
- * `firstList(search)` (app/lazyPage.ts) so that the start-up warm-up can ask for the first page with the page's code.
- */
-export interface FirstList<T = unknown> {
-  fetch: (q: ListQuery) => Promise<ListResult<T>>;
-  initialQuery?: Record<string, unknown>;
-  params?: Record<string, unknown>;
-  sort?: boolean;
-  routeKey?: string;
 }
 
 /** First pages asked for before their page rendered, by key hash: when the asking started. */

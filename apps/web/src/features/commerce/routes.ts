@@ -1,5 +1,5 @@
-import type { PageRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 /** Quotations and extended warranties (docs/commerce.md). */
 export const COMMERCE_ROUTES: PageRoute[] = [

@@ -1,6 +1,6 @@
 // Cycle templates and plans: preventive maintenance (docs/cycle.md).
-import type { PageRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 export const CYCLE_ROUTES: PageRoute[] = [
   { path: '/cycleTmpl', title: '周期模板', page: lazyPage(() => import('./pages/CycleTmpl')), keepAlive: true },

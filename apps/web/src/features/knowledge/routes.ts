@@ -1,6 +1,6 @@
 // Cases and the knowledge base (docs/knowledge.md).
-import type { PageRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 export const KNOWLEDGE_ROUTES: PageRoute[] = [
   { path: '/case/list', title: '案例管理', page: lazyPage(() => import('./pages/CaseList')), keepAlive: true },

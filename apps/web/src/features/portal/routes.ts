@@ -1,6 +1,6 @@
 // The customer portal (docs/portal.md): phone-first pages outside the staff shell, with their own session.
-import { lazyPage } from '../../app/lazyPage';
-import type { PublicRoute } from '../../app/route';
+import { lazyPage } from '../../lib/lazyPage';
+import type { PublicRoute } from '../../lib/route';
 
 export const PORTAL_ROUTES: PublicRoute[] = [
   { path: '/portal', page: lazyPage(() => import('./pages/Devices')) },

@@ -1,5 +1,5 @@
-import type { PageRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 /**
  * The provider's console and the manufacturer's view of provider orders (docs/settlement.md, "Provider orders"):

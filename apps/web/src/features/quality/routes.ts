@@ -1,6 +1,6 @@
 // Quality: fault modes, complaints with the quality-analysis report, repair-sent and exchange/return orders.
-import type { PageRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 export const QUALITY_ROUTES: PageRoute[] = [
   { path: '/fault/mode', title: '故障管理', page: lazyPage(() => import('./pages/FaultMode')), keepAlive: true },

@@ -1,7 +1,7 @@
 // The schedule area's pages. The board and the engineer's position page are ours (not in the spec's
 // menu): the board belongs to 排班表 in the menu, the position page to 我的工单.
-import type { PageRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 export const SCHEDULE_ROUTES: PageRoute[] = [
   { path: '/schedule/list', title: '排班表', page: lazyPage(() => import('./ScheduleList')), keepAlive: true },

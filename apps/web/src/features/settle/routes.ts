@@ -1,5 +1,5 @@
-import type { PageRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 /** The provider money loop (docs/settlement.md): fee standards and statements; sub-pages take 外包结算's power. */
 export const SETTLE_ROUTES: PageRoute[] = [

@@ -1,6 +1,6 @@
 // Return visits: the call-centre group's pages, the task detail (under 回访工单) and the public survey page.
-import type { PageRoute, PublicRoute } from '../../app/route';
-import { lazyPage } from '../../app/lazyPage';
+import type { PageRoute, PublicRoute } from '../../lib/route';
+import { lazyPage } from '../../lib/lazyPage';
 
 export const VISIT_ROUTES: PageRoute[] = [
   { path: '/returnVisitPlan', title: '回访计划', page: lazyPage(() => import('./pages/ReturnVisitPlan')), keepAlive: true },

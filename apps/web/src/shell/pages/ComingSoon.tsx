@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useMatches, useNavigate } from 'react-router';
-import type { PageRoute } from '../../app/route';
+import type { PageRoute } from '../../lib/route';
 
 /** Every menu page that is not built yet: inside the layout, with its name, never a 404. */
 export default function ComingSoon() {

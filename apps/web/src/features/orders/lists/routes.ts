@@ -1,7 +1,7 @@
 // The order list pages: menu paths take the menu entry's power and free-plan lock.
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import type { PageRoute } from '../../../app/route';
-import { lazyPage } from '../../../app/lazyPage';
+import type { PageRoute } from '../../../lib/route';
+import { lazyPage } from '../../../lib/lazyPage';
 
 /** OrderList waits for the enterprise's column setting (processContract.queryOrderListSetting) before its first load. */
 const ORDER_LIST_WARM = ['/v2/temp/queryOrderListSetting'];
