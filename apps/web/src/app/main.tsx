@@ -10,9 +10,11 @@ import { firstPageReady } from '../lib/firstPage';
 import { registerServiceWorker } from '../lib/offline/swCache';
 import { Providers } from './providers';
 import { router } from './router';
+import { fillAppSlots } from './slots';
 
 installAntdRepairs();
 registerServiceWorker();
+fillAppSlots();
 
 // The first render waits for the opening page's code and first page (boot.ts asks for them; at most 3 s), index.html
 // showing a spinner meanwhile: a render before them (the session gate's spinner) kept the main thread from handling

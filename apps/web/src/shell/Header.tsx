@@ -4,7 +4,7 @@ import { lazy, memo, Suspense } from 'react';
 import { useAfterFirstScreen } from '../lib/afterFirstScreen';
 import { useMedia, WIDE_QUERY } from '../lib/phone';
 import { useUser } from '../lib/session';
-import { NoticeBell } from '../features/notices/NoticeBell';
+import { slot } from '../lib/slots';
 import { DownloadCenter } from './DownloadCenter';
 import { HelpDropdown } from './HelpDropdown';
 import { ImDrawer } from './ImDrawer';
@@ -13,10 +13,8 @@ import { StatusDropdown } from './StatusDropdown';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
-// The search box and the keyboard shortcuts load just after the shell (their widgets stay out of the first load).
-const GlobalSearch = lazy(() => import('../features/search/GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
-// The call centre's screen pop (features/calls): its own chunk, mounted for users of the call centre.
-const CallPopListener = lazy(() => import('../features/calls/CallPop').then((m) => ({ default: m.CallPopListener })));
+// The keyboard shortcuts load just after the shell, as do the search box and the call centre's screen pop that
+// app/slots.tsx puts in the header's slots (their widgets stay out of the first load).
 const Shortcuts = lazy(() => import('./Shortcuts').then((m) => ({ default: m.Shortcuts })));
 
 /** Memoised: the header shows nothing that a change of page alters unless its section changes. */
@@ -40,6 +38,7 @@ export const Header = memo(function Header({
   const wide = useMedia(WIDE_QUERY);
   // The status, notices, downloads, chat, help and account menus come a moment after the page and its rows.
   const tools = useAfterFirstScreen();
+  const Listener = slot('headerListener');
   return (
     <AntLayout.Header className="sk-header">
       {mobile && <Button type="text" className="sk-burger" icon={<MenuOutlined />} aria-label="打开菜单" onClick={onMenu} />}
@@ -53,20 +52,22 @@ export const Header = memo(function Header({
       <div className="sk-header-tools">{tools && <HeaderTools mobile={mobile} wide={wide} />}</div>
       <Suspense fallback={null}>
         <Shortcuts />
-        <CallPopListener />
+        <Listener />
       </Suspense>
     </AntLayout.Header>
   );
 });
 
 function HeaderTools({ mobile, wide }: { mobile: boolean; wide: boolean }) {
+  const Search = slot('headerSearch');
+  const Notices = slot('headerNotices');
   return (
     <>
       <Suspense fallback={null}>
-        <GlobalSearch compact={mobile || !wide} />
+        <Search compact={mobile || !wide} />
       </Suspense>
       <StatusDropdown compact={mobile} />
-      <NoticeBell compact={mobile} />
+      <Notices compact={mobile} />
       <DownloadCenter />
       <ImDrawer />
       <HelpDropdown />

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { renderWithApp } from '../components/testing';
-import { registerSearchFocus } from '../features/search/focus';
+import { registerSearchFocus } from '../lib/searchFocus';
 import { setSessionUser } from '../lib/session';
 import { Shortcuts } from './Shortcuts';
 import { createMatcher, SEQUENCE_MS } from './shortcuts';

@@ -1,7 +1,7 @@
 import { Modal, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { focusSearch } from '../features/search/focus';
+import { focusSearch } from '../lib/searchFocus';
 import { useCan } from '../lib/session';
 import { createMatcher, isTyping, SHORTCUTS, type Shortcut } from './shortcuts';
 

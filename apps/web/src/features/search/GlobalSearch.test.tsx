@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { renderWithApp } from '../../components/testing';
-import { focusSearch } from './focus';
+import { focusSearch } from '../../lib/searchFocus';
 import { GlobalSearch } from './GlobalSearch';
 
 function Where() {

@@ -4,7 +4,7 @@ import { AutoComplete, Input, Modal, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApi } from '../../lib/query';
-import { registerSearchFocus } from './focus';
+import { registerSearchFocus } from '../../lib/searchFocus';
 
 /** How long the box waits after the last keystroke before it asks. */
 export const SEARCH_DEBOUNCE_MS = 250;

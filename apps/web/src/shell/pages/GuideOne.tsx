@@ -1,17 +1,17 @@
 import { accountContract, FREE, menuContract, PLANS, type PlanId } from '@sk/shared';
 import { Button, Card, Col, Descriptions, Empty, List, Progress, Row, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { displayDate } from '../../lib/format';
 import { SHELL_COUNT, useApi } from '../../lib/query';
 import { useCan, useUser } from '../../lib/session';
+import { slot } from '../../lib/slots';
 import { allEntries, useMenu } from '../menu';
 import { openUpgrade } from '../upgrade';
 import { EntryCards } from './EntryCards';
 
 const QUICK_ENTRIES = 8;
-/** The director's key figures (role 10, features/reports): their own chunk, loaded only for him. */
-const DirectorFigures = lazy(() => import('../../features/reports/DirectorFigures'));
+/** The director (role 10) sees his key figures: the homeFigures slot (features/reports, their own chunk). */
 const DIRECTOR = 10;
 
 export function greeting(hour: number): string {
@@ -92,6 +92,7 @@ export default function GuideOne() {
   const menu = useMenu();
   const navigate = useNavigate();
   const director = user.sysrole === DIRECTOR && user.isChargeUser !== FREE && can('chart_manage');
+  const DirectorFigures = slot('homeFigures');
   const quick = allEntries(menu)
     .filter((e) => !e.disabled && e.form_type !== 0)
     .slice(0, QUICK_ENTRIES);

@@ -1,4 +1,5 @@
-// The header's search box, reachable from anywhere (the Ctrl+K and / shortcuts): the box registers how it is focused.
+// The header's search box, reachable from anywhere (the shell's Ctrl+K and / shortcuts): the box (features/search)
+// registers how it is focused. Here, below both, so that the shell needs no feature to focus it.
 let focusFn: (() => void) | null = null;
 
 /** The search box registers its focus (or, on a phone, the dialog that holds it); the returned function unregisters. */
