@@ -228,10 +228,11 @@ export async function waitingInstance(
   enterpriseId: number,
   kind: string,
   docId: number,
+  o: { forUpdate?: boolean } = {},
 ): Promise<{ id: number; state: number; step: number } | undefined> {
   const [r] = await rows<{ id: number; state: number; step: number }>(
     ex,
-    sql`select id::int as id, state, step from approval_instances where enterprise_id = ${enterpriseId} and kind = ${kind} and doc_id = ${docId} and state = 0`,
+    sql`select id::int as id, state, step from approval_instances where enterprise_id = ${enterpriseId} and kind = ${kind} and doc_id = ${docId} and state = 0${o.forUpdate ? sql` for update` : sql``}`,
   );
   return r;
 }

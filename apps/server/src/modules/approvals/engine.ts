@@ -197,16 +197,17 @@ async function openTaskOf(tx: Executor, enterpriseId: number, row: InstanceRecor
 }
 
 /**
- * Approve, reject, withdraw or transfer one instance. The instance row is locked first, so parallel
- * decisions queue; changeState's compare-and-set on `rev` is the guarantee that each counts against the
- * state the one before left. On an all-of step every approver's approval counts once and the step
- * completes with the last; when the instance ends the kind's handler runs in this transaction.
+ * Approve, reject, withdraw or transfer one instance, in the caller's transaction when `ex` is one (a savepoint), else in
+ * its own. The instance row is locked first, so parallel decisions queue; changeState's compare-and-set on `rev` is the
+ * guarantee that each counts against the state the one before left. On an all-of step every approver's approval counts
+ * once and the step completes with the last; when the instance ends the kind's handler (`onApprovalEnd`) runs in this
+ * transaction. A lost race inside (the handler's document moved between its read and its update) is tried again.
  */
-export async function decide(db: Db, d: DecideInput): Promise<{ state: number; step: number }> {
+export async function decide(ex: Executor, d: DecideInput): Promise<{ state: number; step: number }> {
   if (d.action === 'reject' && !d.comment?.trim()) throw invalid('请输入驳回理由');
   for (let attempt = 0; ; attempt++) {
     try {
-      return await decideOnce(db, d);
+      return await (ex as Db).transaction((tx) => decideOnce(tx, d));
     } catch (err) {
       if (err instanceof AppError && err.code === 'STATE_CHANGED' && attempt < 3) continue;
       throw err;
@@ -214,114 +215,132 @@ export async function decide(db: Db, d: DecideInput): Promise<{ state: number; s
   }
 }
 
-async function decideOnce(db: Db, d: DecideInput): Promise<{ state: number; step: number }> {
-  return db.transaction(async (tx) => {
-    const locked = await lockInstance(tx, d.enterpriseId, d.id);
-    if (!locked) throw new AppError('NOT_FOUND');
-    if (d.action === 'transfer') {
-      if (d.transferTo === d.actorId) throw invalid('转交人：不能转交给自己');
-      if (d.transferTo === locked.applicant_id) throw invalid('转交人：不能转交给申请人');
-      if (!(await enabledUserExists(tx, d.enterpriseId, d.transferTo ?? 0))) throw invalid('转交人：该成员不存在或已停用');
-    }
-    let task: OpenTask | null = null;
-    let ctxSeen: ApprovalCtx | null = null;
-    const res = await changeState(tx, {
-      table: INSTANCE_TABLE,
-      machine: approvalMachine,
+/** A decision on a document as its owning area asks it: the document's kind and id instead of the instance's id. */
+export interface DocumentDecision extends Omit<DecideInput, 'id'> {
+  kind: string;
+  docId: number;
+}
+
+/**
+ * The one question an owning area asks about a decision on its document (approve / reject from the document's own
+ * page), inside the transaction that acts on the document: while an instance of the kind waits for the document (looked
+ * up and locked here, once), the decision is the caller's in that instance (decide above; when the instance ends the
+ * kind's `onApprovalEnd` handler moves the document in this same transaction) and its state and step are answered.
+ * Null: no instance waits, and the area decides by its own machine in the same transaction.
+ */
+export async function decideDocument(tx: Tx, d: DocumentDecision): Promise<{ state: number; step: number } | null> {
+  const inst = await waitingInstance(tx, d.enterpriseId, d.kind, d.docId, { forUpdate: true });
+  if (!inst) return null;
+  const { kind: _kind, docId: _docId, ...rest } = d;
+  return decide(tx, { ...rest, id: inst.id });
+}
+
+async function decideOnce(tx: Tx, d: DecideInput): Promise<{ state: number; step: number }> {
+  const locked = await lockInstance(tx, d.enterpriseId, d.id);
+  if (!locked) throw new AppError('NOT_FOUND');
+  if (d.action === 'transfer') {
+    if (d.transferTo === d.actorId) throw invalid('转交人：不能转交给自己');
+    if (d.transferTo === locked.applicant_id) throw invalid('转交人：不能转交给申请人');
+    if (!(await enabledUserExists(tx, d.enterpriseId, d.transferTo ?? 0))) throw invalid('转交人：该成员不存在或已停用');
+  }
+  let task: OpenTask | null = null;
+  let ctxSeen: ApprovalCtx | null = null;
+  const res = await changeState(tx, {
+    table: INSTANCE_TABLE,
+    machine: approvalMachine,
+    enterpriseId: d.enterpriseId,
+    id: d.id,
+    action: d.action,
+    actorId: d.actorId,
+    note: d.comment?.trim() || null,
+    ctxOf: async (locked, t) => {
+      const row = instanceOf(locked);
+      const { mine, open } = await openTaskOf(t, d.enterpriseId, row, d.actorId);
+      task = mine;
+      const steps = row.steps;
+      const step = steps[row.step];
+      const ctx: ApprovalCtx = {
+        approver: mine !== null,
+        applicant: row.applicant_id === d.actorId,
+        completesStep: step?.mode !== 'all' || open <= 1,
+        lastStep: row.step >= steps.length - 1,
+      };
+      ctxSeen = ctx;
+      return ctx;
+    },
+    patchOf: ({ row, ctx, to }) => {
+      const t = task as OpenTask | null;
+      const step = instanceOf(row).step;
+      const advance = d.action === 'approve' && ctx.completesStep && !ctx.lastStep;
+      return {
+        step: advance ? step + 1 : step,
+        last_act: {
+          step,
+          action: d.action,
+          onBehalfOf: t && t.user_id !== d.actorId ? t.user_id : null,
+          transferTo: d.action === 'transfer' ? (d.transferTo ?? null) : null,
+        },
+        finished_at: to === 0 ? null : NOW,
+      };
+    },
+  });
+  const row = instanceOf(res.row);
+  const t = task as OpenTask | null;
+  const ctx = ctxSeen as ApprovalCtx | null;
+  const step = row.step;
+  if (t && d.action === 'transfer') {
+    if (await hasOpenTask(tx, d.enterpriseId, d.id, step, d.transferTo ?? 0)) throw invalid('转交人：该成员已是当前步骤的审批人');
+    await transferTask(tx, {
       enterpriseId: d.enterpriseId,
-      id: d.id,
-      action: d.action,
+      instanceId: d.id,
+      step,
+      taskId: t.id,
       actorId: d.actorId,
-      note: d.comment?.trim() || null,
-      ctxOf: async (locked, t) => {
-        const row = instanceOf(locked);
-        const { mine, open } = await openTaskOf(t, d.enterpriseId, row, d.actorId);
-        task = mine;
-        const steps = row.steps;
-        const step = steps[row.step];
-        const ctx: ApprovalCtx = {
-          approver: mine !== null,
-          applicant: row.applicant_id === d.actorId,
-          completesStep: step?.mode !== 'all' || open <= 1,
-          lastStep: row.step >= steps.length - 1,
-        };
-        ctxSeen = ctx;
-        return ctx;
-      },
-      patchOf: ({ row, ctx, to }) => {
-        const t = task as OpenTask | null;
-        const step = instanceOf(row).step;
-        const advance = d.action === 'approve' && ctx.completesStep && !ctx.lastStep;
-        return {
-          step: advance ? step + 1 : step,
-          last_act: {
-            step,
-            action: d.action,
-            onBehalfOf: t && t.user_id !== d.actorId ? t.user_id : null,
-            transferTo: d.action === 'transfer' ? (d.transferTo ?? null) : null,
-          },
-          finished_at: to === 0 ? null : NOW,
-        };
-      },
+      comment: d.comment?.trim() || '转交',
+      to: d.transferTo ?? 0,
     });
-    const row = instanceOf(res.row);
-    const t = task as OpenTask | null;
-    const ctx = ctxSeen as ApprovalCtx | null;
-    const step = row.step;
-    if (t && d.action === 'transfer') {
-      if (await hasOpenTask(tx, d.enterpriseId, d.id, step, d.transferTo ?? 0)) throw invalid('转交人：该成员已是当前步骤的审批人');
-      await transferTask(tx, {
-        enterpriseId: d.enterpriseId,
-        instanceId: d.id,
-        step,
-        taskId: t.id,
-        actorId: d.actorId,
-        comment: d.comment?.trim() || '转交',
-        to: d.transferTo ?? 0,
-      });
+    await addNotices(tx, {
+      enterpriseId: d.enterpriseId,
+      userIds: [d.transferTo ?? 0],
+      kind: 'approval_todo',
+      title: `待审批：${titleOf(row)}`,
+      content: '同事将审批转交给您',
+      link: todoLink(d.id),
+    });
+    return { state: res.to, step };
+  }
+  if (t && (d.action === 'approve' || d.action === 'reject')) {
+    await decideTask(tx, d.enterpriseId, t.id, d.action === 'approve' ? 1 : 2, d.actorId, d.comment?.trim() || null);
+  }
+  const prevStep = row.last_act ? row.last_act.step : step;
+  if (d.action === 'approve' && ctx?.completesStep) {
+    // Any-of: the others of the step need not act any more.
+    await closeOpenTasks(tx, d.enterpriseId, d.id, prevStep);
+    if (res.to === 0) await activateStep(tx, row, step);
+  }
+  if (res.to !== 0) {
+    await closeOpenTasks(tx, d.enterpriseId, d.id);
+    await publishApprovalEnded(tx, {
+      enterpriseId: d.enterpriseId,
+      instanceId: d.id,
+      kind: row.kind,
+      docId: row.doc_id,
+      result: res.to as 1 | 2 | 3,
+      actorId: d.actorId,
+      comment: d.comment?.trim() || null,
+    });
+    if (res.to === 1 || res.to === 2) {
       await addNotices(tx, {
         enterpriseId: d.enterpriseId,
-        userIds: [d.transferTo ?? 0],
-        kind: 'approval_todo',
-        title: `待审批：${titleOf(row)}`,
-        content: '同事将审批转交给您',
-        link: todoLink(d.id),
+        userIds: [row.applicant_id],
+        kind: 'approval_result',
+        title: `${res.to === 1 ? '审批已通过' : '审批已驳回'}：${titleOf(row)}`,
+        content: d.comment?.trim() ?? '',
+        link: row.link,
       });
-      return { state: res.to, step };
     }
-    if (t && (d.action === 'approve' || d.action === 'reject')) {
-      await decideTask(tx, d.enterpriseId, t.id, d.action === 'approve' ? 1 : 2, d.actorId, d.comment?.trim() || null);
-    }
-    const prevStep = row.last_act ? row.last_act.step : step;
-    if (d.action === 'approve' && ctx?.completesStep) {
-      // Any-of: the others of the step need not act any more.
-      await closeOpenTasks(tx, d.enterpriseId, d.id, prevStep);
-      if (res.to === 0) await activateStep(tx, row, step);
-    }
-    if (res.to !== 0) {
-      await closeOpenTasks(tx, d.enterpriseId, d.id);
-      await publishApprovalEnded(tx, {
-        enterpriseId: d.enterpriseId,
-        instanceId: d.id,
-        kind: row.kind,
-        docId: row.doc_id,
-        result: res.to as 1 | 2 | 3,
-        actorId: d.actorId,
-        comment: d.comment?.trim() || null,
-      });
-      if (res.to === 1 || res.to === 2) {
-        await addNotices(tx, {
-          enterpriseId: d.enterpriseId,
-          userIds: [row.applicant_id],
-          kind: 'approval_result',
-          title: `${res.to === 1 ? '审批已通过' : '审批已驳回'}：${titleOf(row)}`,
-          content: d.comment?.trim() ?? '',
-          link: row.link,
-        });
-      }
-    }
-    return { state: res.to, step };
-  });
+  }
+  return { state: res.to, step };
 }
 
 /** The waiting instance of a document, if any (for the owning area's pages). */

@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { decide, startApproval, waitingInstanceOf } from '../approvals/index';
+import { decideDocument, startApproval, waitingInstanceOf } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/index';
 import { getSettingInt } from '../settings/index';
@@ -149,18 +149,21 @@ async function move(tx: Tx, enterpriseId: number, id: number, action: 'approve' 
   });
 }
 
-/** Finance decides a waiting claim; while an approval flow's instance waits, the caller decides in the engine. */
+/**
+ * Finance decides a waiting claim. The engine is asked once, in the deciding transaction (decideDocument): while an
+ * approval flow's instance waits, the caller decides there and the claim moves through the kind's end handler;
+ * otherwise finance decides in one step. A claim's instance starts only with the claim itself, so none appears later.
+ */
 export async function decideClaim(db: Db, a: Actor, id: number, action: 'approve' | 'reject', note: string | null): Promise<{ state: number }> {
   const side = sideOf(a);
-  if (side === 'finance') {
-    const inst = await waitingInstanceOf(db, a.enterpriseId, CLAIM_APPROVAL_KIND, id);
-    if (inst) {
-      await decide(db, { enterpriseId: a.enterpriseId, actorId: a.id, id: inst.id, action, comment: note });
-      return { state: (await claimStateOf(db, a.enterpriseId, id)) ?? Number.NaN };
+  return db.transaction(async (tx) => {
+    if (side === 'finance') {
+      const decided = await decideDocument(tx, { enterpriseId: a.enterpriseId, actorId: a.id, kind: CLAIM_APPROVAL_KIND, docId: id, action, comment: note });
+      if (decided) return { state: (await claimStateOf(tx, a.enterpriseId, id)) ?? Number.NaN };
     }
-  }
-  const r = await db.transaction((tx) => move(tx, a.enterpriseId, id, action, a.id, { side }, note, claimScope(a, 'fee_claims')));
-  return { state: r.to };
+    const r = await move(tx, a.enterpriseId, id, action, a.id, { side }, note, claimScope(a, 'fee_claims'));
+    return { state: r.to };
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { prefixPattern, textContains } from '../../platform/search';
 import type { RewardDetail, RewardRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { type PageRequest, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
@@ -161,6 +161,18 @@ export async function rewardStateIn(ex: Executor, enterpriseId: number, id: numb
     sql`select state from rewards where enterprise_id = ${enterpriseId} and id = ${id}${o.forUpdate ? sql` for update` : sql``}`,
   );
   return s?.state;
+}
+
+/** The record's version as committed now, without a lock: what a direct decision compares once it holds the row. */
+export async function rewardVersion(ex: Executor, enterpriseId: number, id: number): Promise<number | undefined> {
+  const [s] = await rows<{ version: number }>(ex, sql`select version from rewards where enterprise_id = ${enterpriseId} and id = ${id}`);
+  return s?.version;
+}
+
+/** The record's row, locked for the rest of the transaction (changeState's `current`); undefined: none. */
+export async function lockReward(tx: Tx, enterpriseId: number, id: number): Promise<Record<string, unknown> | undefined> {
+  const [s] = await rows<Record<string, unknown>>(tx, sql`select * from rewards where enterprise_id = ${enterpriseId} and id = ${id} for update`);
+  return s;
 }
 
 export async function providerExists(ex: Executor, enterpriseId: number, providerId: number): Promise<boolean> {

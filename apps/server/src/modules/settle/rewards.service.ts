@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { closeApproval, decide, startApproval, waitingInstanceOf } from '../approvals/index';
+import { closeApproval, decideDocument, startApproval, waitingInstanceOf } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { sideOf } from './settle.service';
 import {
@@ -21,6 +21,8 @@ import {
   rewardRows,
   rewardScope,
   rewardStateIn,
+  rewardVersion,
+  lockReward,
   rewardStateOf,
   toRewardRow,
 } from './rewards.repo';
@@ -101,23 +103,31 @@ export async function createReward(db: Db, a: Actor, v: RewardInput): Promise<{ 
 
 /**
  * One compare-and-set through changeState; approve stamps approved_at (the statement period it falls in). `ownCheck`:
- * finance acts by hand (not the approval's end), so a decision is its own only while no instance waits.
+ * finance acts by hand (not the approval's end), so the submitter's own approval is refused. `current`: the row the
+ * caller holds locked.
  */
-async function move(tx: Tx, enterpriseId: number, id: number, action: RewardAction, actorId: number, note: string | null, guard?: SQL, ownCheck = false) {
+async function move(
+  tx: Tx,
+  enterpriseId: number,
+  id: number,
+  action: RewardAction,
+  actorId: number,
+  note: string | null,
+  guard?: SQL,
+  ownCheck = false,
+  current?: Record<string, unknown>,
+) {
   return changeState(tx, {
     table: REWARD_TABLE,
     machine: rewardMachine,
     enterpriseId,
     id,
     action,
-    ctxOf: async (row, t) => {
+    current,
+    ctxOf: (row) => {
       // Nobody approves what he submitted (one-step decision without a flow).
       const r = asRecord(row);
       if (ownCheck && action === 'approve' && r.state === 1 && r.submitted_by === actorId) throw new AppError('APPROVAL_OWN_DOCUMENT');
-      // An instance started since the caller's look (a submit that committed in between): its approvers decide.
-      if (ownCheck && (action === 'approve' || action === 'reject') && (await waitingInstanceOf(t, enterpriseId, REWARD_APPROVAL_KIND, id))) {
-        throw new AppError('STATE_CHANGED');
-      }
       return { side: 'finance' as const };
     },
     actorId,
@@ -132,25 +142,28 @@ async function move(tx: Tx, enterpriseId: number, id: number, action: RewardActi
 }
 
 /**
- * submit / approve / reject / cancel. While the record's approval instance waits, approve and reject are the caller's
- * decision in the engine (the applicant is refused there); cancel withdraws the instance with the record. Without a
- * flow, finance decides in one step and the submitter's own approval is refused.
+ * submit / approve / reject / cancel. Approve and reject ask the engine once, in the transaction that acts
+ * (decideDocument): while the record's approval instance waits they are the caller's decision there (the applicant is
+ * refused there) and the record moves through the kind's end handler; cancel withdraws the instance with the record.
+ * Without a flow, finance decides in one step holding the record, and the submitter's own approval is refused; a record
+ * that moved between the first look and the lock (a submit that committed meanwhile, which may have started an
+ * instance) answers STATE_CHANGED.
  */
 export async function actReward(db: Db, a: Actor, id: number, action: RewardAction, note: string | null): Promise<{ state: number }> {
   if ((await rewardStateOf(db, a, id)) == null) throw new AppError('NOT_FOUND');
   requireFinance(a);
-  if (action === 'approve' || action === 'reject') {
-    const inst = await waitingInstanceOf(db, a.enterpriseId, REWARD_APPROVAL_KIND, id);
-    if (inst) {
-      await decide(db, { enterpriseId: a.enterpriseId, actorId: a.id, id: inst.id, action, comment: note });
-      // The record exists (checked above); Number keeps a vanished one as it always answered.
-      return { state: Number(await rewardStateIn(db, a.enterpriseId, id)) };
-    }
-  }
   return db.transaction(async (tx) => {
-    // A direct decision holds the record first: a submit in flight (which starts an instance) ends before move's look.
-    if (action === 'approve' || action === 'reject') await rewardStateIn(tx, a.enterpriseId, id, { forUpdate: true });
-    const r = await move(tx, a.enterpriseId, id, action, a.id, note, undefined, true);
+    let locked: Record<string, unknown> | undefined;
+    if (action === 'approve' || action === 'reject') {
+      // The version before the engine is asked; instances are started only by a create or a submit, which move the record.
+      const seen = await rewardVersion(tx, a.enterpriseId, id);
+      const decided = await decideDocument(tx, { enterpriseId: a.enterpriseId, actorId: a.id, kind: REWARD_APPROVAL_KIND, docId: id, action, comment: note });
+      // The record exists (checked above); Number keeps a vanished one as it always answered.
+      if (decided) return { state: Number(await rewardStateIn(tx, a.enterpriseId, id)) };
+      locked = await lockReward(tx, a.enterpriseId, id);
+      if (locked && seen !== undefined && Number(locked.version) !== seen) throw new AppError('STATE_CHANGED');
+    }
+    const r = await move(tx, a.enterpriseId, id, action, a.id, note, undefined, true, locked);
     if (action === 'submit') await startRewardApproval(tx, a.enterpriseId, asRecord(r.row), a.id);
     // A cancelled record leaves its approval: the waiting instance ends as withdrawn (its handler does not run).
     if (action === 'cancel')

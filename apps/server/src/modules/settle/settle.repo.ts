@@ -2,7 +2,7 @@
 // statement gathers on creation, and the small reads and writes its state changes need.
 import type { FeeClaimDetail, SettlementLineRow, SettlementRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { apiTime, nextCounter } from '../../platform/sql';
@@ -381,6 +381,18 @@ export async function settlementState(ex: Executor, ep: number, id: number, o: {
     sql`select state from settlements where enterprise_id = ${ep} and id = ${id}${o.forUpdate ? sql` for update` : sql``}`,
   );
   return s?.state;
+}
+
+/** The statement's version as committed now, without a lock: what a decision compares once it holds the row. */
+export async function settlementVersion(ex: Executor, ep: number, id: number): Promise<number | undefined> {
+  const [s] = await rows<{ version: number }>(ex, sql`select version from settlements where enterprise_id = ${ep} and id = ${id}`);
+  return s?.version;
+}
+
+/** The statement's row, locked for the rest of the transaction (changeState's `current`); undefined: none. */
+export async function lockSettlement(tx: Tx, ep: number, id: number): Promise<Record<string, unknown> | undefined> {
+  const [s] = await rows<Record<string, unknown>>(tx, sql`select * from settlements where enterprise_id = ${ep} and id = ${id} for update`);
+  return s;
 }
 
 export async function deleteSettlement(ex: Executor, ep: number, id: number): Promise<void> {

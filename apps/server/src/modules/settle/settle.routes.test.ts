@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rows } from '../../db/client';
+import { keepRequestStatements, onRequestStatements } from '../../db/statements';
 import { drainJobs } from '../../platform/jobs';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -367,6 +368,81 @@ describe('statements', () => {
     expect((await a.finance2.client.send(C.action, { id, action: 'approve' })).success).toBe(true);
     expect((await statementRow(t, a.ep, id))?.state).toBe(5);
     expect(await waiting()).toEqual([1]);
+  });
+
+  /** The statements one request sends, lower-cased, in order (the bench's keeping). */
+  async function sentBy(fire: () => Promise<{ success: boolean; message?: string }>): Promise<string[]> {
+    const heard: { sent?: unknown[][] }[] = [];
+    const stopKeeping = keepRequestStatements();
+    const stopHearing = onRequestStatements((r) => heard.push(r));
+    try {
+      const r = await fire();
+      expect(r.success, r.message).toBe(true);
+    } finally {
+      stopHearing();
+      stopKeeping();
+    }
+    expect(heard).toHaveLength(1);
+    return (heard[0]?.sent ?? []).map((args) => {
+      const q = args[0] as string | { text: string };
+      return (typeof q === 'string' ? q : q.text).replace(/\s+/g, ' ').trim().toLowerCase();
+    });
+  }
+  /** Where a request asked the engine whether an instance waits for the document (kind and doc id). */
+  const engineAsked = (texts: string[]) =>
+    texts.flatMap((x, i) => (/from approval_instances where enterprise_id = \$\d+ and kind = \$\d+ and doc_id = \$\d+ and state = 0/.test(x) ? [i] : []));
+
+  it('finance’s approve asks the engine once, inside the one transaction that decides — with a flow and without one', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    await pricedOrder(t, a.ep, a.p1, 4000, '2026-04-10 12:00:00+08');
+    const fin = a.finance.client;
+    const confirmed = async (period: { providerId: number; periodStart: string; periodEnd: string }) => {
+      const id = (await fin.send(C.create, period)).data.id;
+      expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
+      expect((await a.pu1.client.send(C.action, { id, action: 'confirm' })).data.state).toBe(3);
+      return id;
+    };
+    const once = (texts: string[]) => {
+      const asked = engineAsked(texts);
+      expect(asked).toHaveLength(1);
+      // One transaction, and the question is inside it.
+      expect(texts.filter((x) => x === 'begin')).toHaveLength(1);
+      expect(texts.indexOf('begin')).toBeLessThan(asked[0] as number);
+      expect(texts.lastIndexOf('commit')).toBeGreaterThan(asked[0] as number);
+    };
+    // Without a flow: no instance, finance2 approves in one step.
+    const direct = await confirmed(march(a));
+    once(await sentBy(() => a.finance2.client.send(C.action, { id: direct, action: 'approve' })));
+    expect((await statementRow(t, a.ep, direct))?.state).toBe(5);
+    // With a flow: the instance waits and finance2's approve is its decision, which moves the statement.
+    await financeFlow(a);
+    const flowed = await confirmed({ providerId: a.p1, periodStart: '2026-04-01', periodEnd: '2026-04-30' });
+    once(await sentBy(() => a.finance2.client.send(C.action, { id: flowed, action: 'approve' })));
+    expect((await statementRow(t, a.ep, flowed))?.state).toBe(5);
+    expect((await rows(t.deps.db, sql`select state from approval_instances where kind = 'settlement' and doc_id = ${flowed}`)).map((r) => r.state)).toEqual([1]);
+  });
+
+  it('parallel approvals of one statement from its page and from the inbox: exactly one decision, no 500', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    const fin = a.finance.client;
+    await financeFlow(a);
+    const id = (await fin.send(C.create, march(a))).data.id;
+    expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
+    expect((await a.pu1.client.send(C.action, { id, action: 'confirm' })).data.state).toBe(3);
+    const inst = (await rows<{ id: number }>(t.deps.db, sql`select id::int from approval_instances where kind = 'settlement' and doc_id = ${id}`))[0]!.id;
+    const answers = await race(20, (i) =>
+      i % 2 === 0 ? a.finance2.client.send(C.action, { id, action: 'approve' }) : a.admin.client.send(A.approve, { id: inst }),
+    );
+    expect(tally(answers).ok).toBe(1);
+    expect(answers.some((x) => x.code === 'INTERNAL')).toBe(false);
+    expect((await statementRow(t, a.ep, id))?.state).toBe(5);
+    expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({
+      n: 1,
+    });
+    expect((await rows(t.deps.db, sql`select state, rev from approval_instances where id = ${inst}`))[0]).toMatchObject({ state: 1 });
+    expect((await rows(t.deps.db, sql`select count(*)::int as n from approval_logs where instance_id = ${inst} and action = 'approve'`))[0]).toEqual({ n: 1 });
   });
 
   it('another enterprise’s statement is not found and unchanged; roles without the power are refused; a draft may be deleted', async () => {

@@ -13,7 +13,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { decide, startApproval, waitingInstanceOf } from '../approvals/index';
+import { decideDocument, startApproval } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import {
   addClaimLines,
@@ -22,6 +22,7 @@ import {
   deleteSettlement,
   disputeLine,
   insertSettlement,
+  lockSettlement,
   lineExists,
   periodBounds,
   settlementRecord,
@@ -36,6 +37,7 @@ import {
   settlementPage,
   settlementRow,
   settlementState,
+  settlementVersion,
   settleScope,
   resolveLine,
   updateTotals,
@@ -139,35 +141,45 @@ export const SETTLE_APPROVAL_KIND = 'settlement';
 /**
  * issue / confirm / approve / pay, each a compare-and-set through changeState (exactly one of parallel callers wins).
  * Approval is nobody's own (docs/settlement.md): the provider's confirmation starts an instance of the `settlement`
- * approval kind when a flow applies (applicant = the issuer), and while it waits finance's approve is the caller's
- * decision in the engine; without a flow the issuer's own approve is refused (APPROVAL_OWN_DOCUMENT).
+ * approval kind when a flow applies (applicant = the issuer). Finance's approve asks the engine once, in its own
+ * transaction (decideDocument): while an instance waits the approve is the caller's decision there, and the statement
+ * moves only through the kind's end handler (wireSettleService, below). No instance: finance approves in one step,
+ * holding the statement, and the issuer's own approve is refused (APPROVAL_OWN_DOCUMENT). A statement that moved
+ * between the first look and the lock (a confirmation that committed meanwhile, which may have started an instance)
+ * answers STATE_CHANGED: the caller looks again, and the flow decides.
  */
 export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confirm' | 'approve' | 'pay', note?: string | null): Promise<{ state: number }> {
-  if (action === 'approve' && sideOf(a) === 'finance') {
-    const inst = await waitingInstanceOf(db, a.enterpriseId, SETTLE_APPROVAL_KIND, id);
-    if (inst) {
-      await decide(db, { enterpriseId: a.enterpriseId, actorId: a.id, id: inst.id, action: 'approve', comment: note ?? null });
-      return { state: (await settlementState(db, a.enterpriseId, id)) as number };
-    }
-  }
   const stamp = STAMP[action];
   const direct = action === 'approve' && sideOf(a) === 'finance';
   return db.transaction(async (tx) => {
-    // Finance's direct approval holds the statement first: a confirmation in flight (which starts an instance) ends before
-    // the look below.
-    if (direct) await settlementState(tx, a.enterpriseId, id, { forUpdate: true });
+    let locked: Record<string, unknown> | undefined;
+    if (direct) {
+      // The version before the engine is asked; instances are started only by a confirmation, which moves the statement.
+      const seen = await settlementVersion(tx, a.enterpriseId, id);
+      const decided = await decideDocument(tx, {
+        enterpriseId: a.enterpriseId,
+        actorId: a.id,
+        kind: SETTLE_APPROVAL_KIND,
+        docId: id,
+        action: 'approve',
+        comment: note ?? null,
+      });
+      if (decided) return { state: (await settlementState(tx, a.enterpriseId, id)) as number };
+      // No instance waited: the statement is held from here, and one that moved since the look above is a lost race.
+      locked = await lockSettlement(tx, a.enterpriseId, id);
+      if (locked && seen !== undefined && Number(locked.version) !== seen) throw new AppError('STATE_CHANGED');
+    }
     const r = await changeState(tx, {
       table: SETTLE_TABLE,
       machine: settleMachine,
       enterpriseId: a.enterpriseId,
       id,
       action,
-      ctxOf: async (locked, t) => {
-        const row = settlementRecord(locked);
+      current: locked,
+      ctxOf: async (row, t) => {
         const ctx: SettleCtx = { side: sideOf(a), openDisputes: await openDisputes(t, a.enterpriseId, id) };
-        if (action === 'approve' && ctx.side === 'finance' && row.state === 3 && row.issued_by === a.id) throw new AppError('APPROVAL_OWN_DOCUMENT');
-        // An instance started since the look above (a confirmation that committed in between): its approvers decide.
-        if (direct && (await waitingInstanceOf(t, a.enterpriseId, SETTLE_APPROVAL_KIND, id))) throw new AppError('STATE_CHANGED');
+        const s = settlementRecord(row);
+        if (action === 'approve' && ctx.side === 'finance' && s.state === 3 && s.issued_by === a.id) throw new AppError('APPROVAL_OWN_DOCUMENT');
         return ctx;
       },
       actorId: a.id,
