@@ -420,7 +420,9 @@ describe('statements', () => {
     const flowed = await confirmed({ providerId: a.p1, periodStart: '2026-04-01', periodEnd: '2026-04-30' });
     once(await sentBy(() => a.finance2.client.send(C.action, { id: flowed, action: 'approve' })));
     expect((await statementRow(t, a.ep, flowed))?.state).toBe(5);
-    expect((await rows(t.deps.db, sql`select state from approval_instances where kind = 'settlement' and doc_id = ${flowed}`)).map((r) => r.state)).toEqual([1]);
+    expect((await rows(t.deps.db, sql`select state from approval_instances where kind = 'settlement' and doc_id = ${flowed}`)).map((r) => r.state)).toEqual([
+      1,
+    ]);
   });
 
   it('parallel approvals of one statement from its page and from the inbox: exactly one decision, no 500', async () => {
