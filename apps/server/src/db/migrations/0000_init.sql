@@ -2073,6 +2073,29 @@ CREATE TABLE "order_fault_modes" (
 	CONSTRAINT "order_fault_modes_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
 );
 --> statement-breakpoint
+CREATE TABLE "complaint_sla_clocks" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "complaint_sla_clocks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"complaint_id" bigint NOT NULL,
+	"type" smallint NOT NULL,
+	"target_ms" bigint DEFAULT 0 NOT NULL,
+	"warn_ms" bigint DEFAULT 0 NOT NULL,
+	"business" boolean DEFAULT false NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"consumed_ms" bigint DEFAULT 0 NOT NULL,
+	"running_since" timestamp with time zone,
+	"paused_since" timestamp with time zone,
+	"paused_ms" bigint DEFAULT 0 NOT NULL,
+	"stopped_at" timestamp with time zone,
+	"outcome" smallint DEFAULT 0 NOT NULL,
+	"deadline_at" timestamp with time zone,
+	"warn_at" timestamp with time zone,
+	"warned_at" timestamp with time zone,
+	"breached_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "complaint_sla_clocks_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "exchange_order_logs" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "exchange_order_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -2975,6 +2998,7 @@ ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_enterprise_id_enterprises_
 ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_parent_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_mode_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_sla_clocks" ADD CONSTRAINT "complaint_sla_clocks_complaint_fk" FOREIGN KEY ("enterprise_id","complaint_id") REFERENCES "public"."complaints"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_order_logs" ADD CONSTRAINT "exchange_order_logs_record_fk" FOREIGN KEY ("enterprise_id","exchange_id") REFERENCES "public"."exchange_orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_order_logs" ADD CONSTRAINT "exchange_order_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -3419,6 +3443,8 @@ CREATE UNIQUE INDEX "fault_modes_code_uq" ON "fault_modes" USING btree ("enterpr
 CREATE INDEX "fault_modes_tree_idx" ON "fault_modes" USING btree ("enterprise_id","category","level","sort","id");--> statement-breakpoint
 CREATE INDEX "fault_modes_parent_idx" ON "fault_modes" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE INDEX "order_fault_modes_mode_idx" ON "order_fault_modes" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "complaint_sla_clocks_uq" ON "complaint_sla_clocks" USING btree ("enterprise_id","complaint_id","type");--> statement-breakpoint
+CREATE INDEX "complaint_sla_clocks_deadline_idx" ON "complaint_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint
 CREATE INDEX "exchange_order_logs_record_idx" ON "exchange_order_logs" USING btree ("enterprise_id","exchange_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_orders_no_uq" ON "exchange_orders" USING btree ("enterprise_id","exchange_no");--> statement-breakpoint
 CREATE INDEX "exchange_orders_created_idx" ON "exchange_orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint

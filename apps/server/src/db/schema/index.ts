@@ -28,6 +28,7 @@ export * from './roles';
 export * from './visits';
 export * from './settle';
 export * from './quality';
+export * from './complaint-sla';
 export * from './repair';
 export * from './claims';
 export * from './knowledge';

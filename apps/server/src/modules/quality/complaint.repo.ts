@@ -17,7 +17,7 @@ import { contains } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { presentStateLog } from '../../platform/state';
 import { wholeDays } from '../visits/index';
-import type { LevelTarget } from './complaint.sla';
+import { COMPLAINT_CLOCK, type LevelTarget } from './complaint.types';
 import { SUMMARY_DIM } from './summary';
 
 type Tz = Pick<Actor, 'timeZone'>;
@@ -348,8 +348,8 @@ export interface ComplaintInsert {
   phone: string | null;
   level: string;
   startedAt: string;
-  responseDue: string;
-  resolveDue: string;
+  responseDue: string | null;
+  resolveDue: string | null;
   createdBy: number | null;
 }
 
@@ -529,4 +529,18 @@ export async function saveTarget(ex: Executor, ep: number, t: LevelTarget): Prom
     values (${ep}, ${t.level}, ${t.responseMinutes}, ${t.resolveMinutes}, ${t.business})
     on conflict (enterprise_id, level) do update set response_minutes = excluded.response_minutes, resolve_minutes = excluded.resolve_minutes,
       business = excluded.business, updated_at = now()`);
+}
+
+/** Drops one of the complaint's clocks (a reopen starts the resolution clock again). */
+export async function dropComplaintClock(ex: Executor, ep: number, complaintId: number, type: number): Promise<void> {
+  await ex.execute(sql`delete from complaint_sla_clocks where enterprise_id = ${ep} and complaint_id = ${complaintId} and type = ${type}`);
+}
+
+/** The complaint's due times become its running clocks' deadlines; a met or missing clock leaves its due time as it was. */
+export async function copyClockDeadlines(ex: Executor, ep: number, complaintId: number): Promise<void> {
+  const due = (type: number) =>
+    sql`(select k.deadline_at from complaint_sla_clocks k where k.enterprise_id = c.enterprise_id and k.complaint_id = c.id and k.type = ${type} and k.outcome = 0)`;
+  await ex.execute(sql`update complaints c set response_due_at = coalesce(${due(COMPLAINT_CLOCK.response)}, c.response_due_at),
+      resolve_due_at = coalesce(${due(COMPLAINT_CLOCK.resolve)}, c.resolve_due_at)
+    where c.enterprise_id = ${ep} and c.id = ${complaintId}`);
 }

@@ -39,7 +39,7 @@ import {
   REOPEN_COUNT_UP,
   visitForComplaint,
 } from './complaint.repo';
-import { deadlinesOf, deadlineOf, targetOf } from './complaint.sla';
+import { syncComplaintClocks } from './complaint.sla';
 import { COMPLAINT_STATE, complaintCtxOf, moveComplaint } from './complaint.state';
 import { pathText } from '../faults/index';
 import { pathOf } from '../faults/index';
@@ -75,12 +75,11 @@ interface Opening extends Source {
   handlerId: number | null;
 }
 
-/** Inserts a complaint with its deadlines and its creation log row; answers its id (null when the visit already has one). */
+/** Inserts a complaint, starts its deadline clocks and writes its creation log row; answers its id (null when the visit already has one). */
 async function insertComplaint(tx: Tx, ep: number, actorId: number | null, o: Opening): Promise<number | null> {
   const p = o.installedProductId ? await unitOf(tx, ep, o.installedProductId) : undefined;
   const cu = o.customerId ? await customerOf(tx, ep, o.customerId) : undefined;
   const now = Date.now();
-  const due = await deadlinesOf(tx, ep, o.level, now, now);
   const id = await insertComplaintRow(tx, ep, {
     tmpNo: `TMP${now}${Math.random().toString(36).slice(2, 10)}`,
     sourceType: o.sourceType,
@@ -101,11 +100,13 @@ async function insertComplaint(tx: Tx, ep: number, actorId: number | null, o: Op
     phone: o.phone,
     level: o.level,
     startedAt: new Date(now).toISOString(),
-    responseDue: due.response,
-    resolveDue: due.resolve,
+    // Set by the clocks below.
+    responseDue: null,
+    resolveDue: null,
     createdBy: actorId,
   });
   if (id == null) return null;
+  await syncComplaintClocks(tx, ep, id, { level: o.level, responded: false, resolved: false }, { now });
   const no = `TS${String(id).padStart(8, '0')}`;
   await numberComplaint(tx, ep, id, no, texts(gramsOf(o.title, no, cu?.name ?? null)));
   await insertStateLog(tx, COMPLAINT_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId });
@@ -238,8 +239,6 @@ async function scopedRow(ex: Executor, a: Actor, id: number, lock = false) {
   return r;
 }
 
-const ms = (v: string): number => new Date(v).getTime();
-
 /** Edits the complaint's fields (not when closed); a changed level moves the deadlines not met yet. One winner per version. */
 export async function update(db: Db, a: Actor, b: ComplaintUpdateBody): Promise<void> {
   await db.transaction(async (tx) => {
@@ -269,12 +268,14 @@ export async function update(db: Db, a: Actor, b: ComplaintUpdateBody): Promise<
       if (!(await faultModeHeld(tx, ep, b.faultModeId))) throw invalid('故障模式：请从故障管理中选择');
     }
     patch.fault_mode_id = b.faultModeId ?? null;
-    if (level !== r.level) {
-      const due = await deadlinesOf(tx, ep, level, ms(r.created_at), ms(r.resolve_started_at ?? r.created_at));
-      if (r.responded_at == null) patch.response_due_at = due.response;
-      if (r.resolved_at == null) patch.resolve_due_at = due.resolve;
-    }
     if (!(await updateComplaint(tx, ep, b.id, r.version, patch, texts(gramsOf(b.title, r.complaint_no, r.customer_name))))) throw new AppError('STATE_CHANGED');
+    if (level !== r.level) {
+      // The clocks not met yet re-apply the new level's targets (the time counted so far is kept).
+      await syncComplaintClocks(tx, ep, b.id, { level, responded: r.responded_at != null, resolved: r.resolved_at != null });
+      const now = await scopedRow(tx, a, b.id);
+      patch.response_due_at = now.response_due_at as string | null;
+      patch.resolve_due_at = now.resolve_due_at as string | null;
+    }
     const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => String(v ?? '') !== String(r[k] ?? '')));
     await insertStateLog(tx, COMPLAINT_STATE, {
       enterpriseId: ep,
@@ -301,15 +302,7 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
     if (b.action === 'close') patch.closed_at = NOW;
     if (b.action === 'reopen') {
       if (!b.note) throw invalid('原因：请填写重新打开的原因');
-      const t = await targetOf(tx, a.enterpriseId, r.level);
-      const now = Date.now();
-      Object.assign(patch, {
-        reopen_count: REOPEN_COUNT_UP,
-        resolved_at: null,
-        closed_at: null,
-        resolve_started_at: new Date(now).toISOString(),
-        resolve_due_at: await deadlineOf(tx, a.enterpriseId, now, t.resolveMinutes, t.business),
-      });
+      Object.assign(patch, { reopen_count: REOPEN_COUNT_UP, resolved_at: null, closed_at: null, resolve_started_at: NOW });
     }
     const res = await moveComplaint(tx, {
       enterpriseId: a.enterpriseId,
@@ -321,6 +314,12 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
       note: b.note ?? null,
       expected: b.state ?? r.state,
     });
+    // Accepting meets the response clock, resolving the resolution clock; a reopen starts the resolution clock again.
+    if (b.action === 'accept' || b.action === 'resolve' || b.action === 'reopen') {
+      const responded = r.responded_at != null || b.action === 'accept';
+      const resolved = b.action === 'resolve' || (b.action !== 'reopen' && r.resolved_at != null);
+      await syncComplaintClocks(tx, a.enterpriseId, b.id, { level: r.level, responded, resolved }, { restartResolve: b.action === 'reopen' });
+    }
     return res.to;
   });
 }

@@ -1,5 +1,7 @@
+import { addClockSweep } from '../sla/index';
 import { visitFailed } from '../visits/index';
 import { openFromVisit } from './complaint.service';
+import { complaintSweepSteps } from './complaint.sla';
 import { wireQualityBadges } from './quality.badges';
 import { wireExchangeService } from './exchange.service';
 import { wireRepairService } from './repair.service';
@@ -17,4 +19,6 @@ export function wireQuality(): void {
   visitFailed.subscribe('quality.complaint-from-visit', async (tx, v) => {
     await openFromVisit(tx, { id: v.actorId, enterpriseId: v.enterpriseId }, v.taskId, v.reason, v.comment);
   });
+  // Complaint deadlines are clocks of the one SLA engine: the sla.sweep job breaches them with the orders' and events'.
+  addClockSweep('complaints', complaintSweepSteps);
 }

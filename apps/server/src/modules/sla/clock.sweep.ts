@@ -46,3 +46,21 @@ export async function sweepClocks(db: Db, steps: readonly SweepStep[], now = new
   }
   return out;
 }
+
+/** Steps of subjects whose module lives above sla (complaints), added from that module's wiring, by name. */
+const added = new Map<string, readonly SweepStep[]>();
+
+/**
+ * A module above sla puts its subject's steps into the one sweep (the `sla.sweep` job runs them after the orders' and
+ * the events'); registering a name again replaces its steps, so wiring twice changes nothing.
+ */
+export function addClockSweep(name: string, steps: readonly SweepStep[]): void {
+  added.set(name, steps);
+}
+
+/** The added subjects' steps at `now`, each subject's in order; answers each step's count by `name.step`. */
+export async function sweepAddedClocks(db: Db, now = new Date()): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, steps] of added) for (const [k, n] of Object.entries(await sweepClocks(db, steps, now))) out[`${name}.${k}`] = n;
+  return out;
+}

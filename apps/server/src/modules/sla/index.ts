@@ -1,5 +1,7 @@
 // The sla module's door: what other modules and the composition may use of it (docs/architecture.md, "Layers and doors").
 // Nothing else of modules/sla is imported from outside it.
+export { type ClockRule, type ClockSettings, type ClockSubject, syncSubjectClocks } from './clock.engine';
+export { addClockSweep, breachStep, sweepAddedClocks } from './clock.sweep';
 export { eventClocksDeleteSql, syncEventClocks } from './event.clocks';
 export { eventClocks, eventExceedCount, eventExceedStatistics, eventMarks, eventSla, saveEventSla } from './event.sla';
 export { calendarsOf, hoursOf, offsetMinutes } from './sla.calendar';

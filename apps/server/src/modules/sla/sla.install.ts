@@ -2,6 +2,7 @@ import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { slaEnabled, slaOnSql } from './sla.enabled';
+import { sweepAddedClocks } from './clock.sweep';
 import { sweepEventSla } from './event.sweep';
 import { syncClocks } from './sla.clocks';
 import { orderRecordOf } from './sla.repo';
@@ -9,7 +10,7 @@ import { sweepSla } from './sla.sweep';
 
 export const SLA_SWEEP_JOB = 'sla.sweep';
 
-/** Clocks follow every order (created, then each action), and the sweep (orders, then events) runs every 30 s (by name: wiring again replaces them). */
+/** Clocks follow every order (created, then each action), and the sweep (orders, events, then the subjects other modules add) runs every 30 s (by name: wiring again replaces them). */
 export function installSlaClocks(): void {
   afterOrderCreated(
     async (o) => {
@@ -44,6 +45,7 @@ export function installSlaClocks(): void {
   registerJobHandler(SLA_SWEEP_JOB, async (_job, deps) => {
     await sweepSla(deps.db);
     await sweepEventSla(deps.db);
+    await sweepAddedClocks(deps.db);
   });
   addSweep({ name: SLA_SWEEP_JOB, everySeconds: 30, kind: SLA_SWEEP_JOB });
 }
