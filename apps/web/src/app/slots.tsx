@@ -7,9 +7,12 @@ import { NoticeBell } from '../features/notices';
 
 export function fillAppSlots(): void {
   fillSlots({
-    headerSearch: lazy(() => import('../features/search').then((m) => ({ default: m.GlobalSearch }))),
+    headerSearch: lazy(() => import('../features/search').then(({ GlobalSearch }) => ({ default: GlobalSearch }))),
     headerNotices: NoticeBell,
-    headerListener: lazy(() => import('../features/calls').then((m) => ({ default: m.CallPopListener }))),
-    homeFigures: lazy(() => import('../features/reports').then((m) => ({ default: m.DirectorFigures }))),
+    headerListener: lazy(() => import('../features/calls').then(({ CallPopListener }) => ({ default: CallPopListener }))),
+    homeFigures: lazy(() => import('../features/reports').then(({ DirectorFigures }) => ({ default: DirectorFigures }))),
+    customerOrders: lazy(() => import('../features/orders').then(({ CustomerOrders }) => ({ default: CustomerOrders }))),
+    customerEvents: lazy(() => import('../features/events').then(({ CustomerEvents }) => ({ default: CustomerEvents }))),
+    customerProjects: lazy(() => import('../features/projects').then(({ CustomerProjects }) => ({ default: CustomerProjects }))),
   });
 }

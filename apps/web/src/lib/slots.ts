@@ -13,6 +13,10 @@ export interface Slots {
   headerListener: ComponentType;
   /** The director's figures on the home page. */
   homeFigures: ComponentType;
+  /** The customer detail's 工单, 事件 and 项目 tabs. */
+  customerOrders: ComponentType<{ customerId: number }>;
+  customerEvents: ComponentType<{ customerId: number }>;
+  customerProjects: ComponentType<{ customerId: number }>;
 }
 
 const filled: Partial<Slots> = {};

@@ -9,7 +9,7 @@ import { useApi, useApiMutation } from '../../lib/query';
 import { rulesOf } from '../../lib/zodRules';
 import { CY } from './api';
 import { frequencyText } from './format';
-import { EngineerSelect } from '../spares/components/Selects';
+import { EngineerSelect } from '../spares';
 import { ContractSelect, ProductSelect } from './PlanTargetSelect';
 
 type Values = Omit<CyclePlanBody, 'startDate' | 'endDate'> & { startDate?: Dayjs | null; endDate?: Dayjs | null };

@@ -4,7 +4,7 @@ import { productContract } from '@sk/shared/customers/products.contract';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../lib/query';
-import { useDebounced } from '../customers/hooks';
+import { useDebounced } from '../../lib/useDebounced';
 
 interface Props {
   id?: string;

@@ -4,7 +4,7 @@ import { Button, Card, Col, Row } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../components';
 import { toast } from '../../components/toast';
-import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from '../orders/lists/columns';
+import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from '../../components/orderColumns';
 import { unDeliverFetcher } from './api';
 import { AssignDialog, type AssignTarget } from './AssignDialog';
 import { Candidates } from './Candidates';

@@ -10,8 +10,8 @@ import { UploadField } from '../../components/forms/fields/UploadField';
 import { labelOptions } from '../../lib/options';
 import { useApi, useApiMutation } from '../../lib/query';
 import { rulesOf } from '../../lib/zodRules';
-import { ModelSelect } from '../customers/components/InstalledFormDialog';
-import { FaultTreeSelect, useFaultTree } from '../quality/FaultModeSelect';
+import { ModelSelect } from '../customers';
+import { FaultTreeSelect, useFaultTree } from '../quality';
 import { K } from './api';
 
 const body = K.createArticle.body.shape;

@@ -6,7 +6,7 @@ import { Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useApi } from '../../lib/query';
 import { useCan } from '../../lib/session';
-import { FaultTreeSelect, useFaultTree } from '../quality/FaultModeSelect';
+import { FaultTreeSelect, useFaultTree } from '../quality';
 import { K } from './api';
 import { KnowledgeHits } from './KnowledgeHits';
 

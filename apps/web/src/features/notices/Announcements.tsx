@@ -10,7 +10,7 @@ import { call } from '../../lib/api';
 import { useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
 import { COUNT_PATHS } from './noticeGroups';
-import { DeptSelect } from '../org/components/DeptSelect';
+import { DeptSelect } from '../org';
 import { RichTextEditor } from './RichTextEditor';
 
 const fetchAnnouncements = contractFetcher<AnnouncementRow>(A.list);

@@ -19,4 +19,12 @@ export const ORDER_ROUTES: PageRoute[] = [
     anyPower: ORDER_PAGE_POWERS,
     menu: 'AllOrder',
   },
+  // The provider console's 服务单详情: the order detail at the address its lists open, under their powers.
+  {
+    path: '/serviceOrderDetail',
+    title: '服务单详情',
+    page: lazyPage(() => import('./detail/ServiceOrderDetail')),
+    anyPower: ['menu_ServiceOrder', 'menu_OrderManagement'],
+    menu: 'ServiceOrder',
+  },
 ];

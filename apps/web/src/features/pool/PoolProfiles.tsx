@@ -3,7 +3,7 @@ import { Button, Form, InputNumber, Select, Space, Table, Tag, Typography } from
 import { useState } from 'react';
 import { RecordFormDialog } from '../../components';
 import { useApi, useApiMutation } from '../../lib/query';
-import { AreaCascader } from '../customers/components/AreaCascader';
+import { AreaCascader } from '../customers';
 import { areaPath, distanceText, poolContract } from './api';
 
 interface Values {

@@ -4,7 +4,7 @@ import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Ta
 import { useState } from 'react';
 import { RecordFormDialog } from '../../components';
 import { useApi, useApiMutation } from '../../lib/query';
-import { AreaCascader } from '../customers/components/AreaCascader';
+import { AreaCascader } from '../customers';
 import { areaPath, poolContract } from './api';
 
 interface Values {

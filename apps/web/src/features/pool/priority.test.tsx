@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListColumn } from '../../components';
-import { orderColumns } from '../orders/lists/columns';
+import { orderColumns } from '../../components/orderColumns';
 import { poolColumns } from './PoolList';
 import '../../components/testing';
 

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Input, Modal, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { SignaturePad } from '../../components/forms/fields/SignatureField';
 import { toast } from '../../components/toast';
-import { QuoteStateTag } from '../commerce/components/bits';
+import { QuoteStateTag } from '../commerce';
 import { yuan } from './api';
 import { Row } from './pages/bits';
 

@@ -11,8 +11,8 @@ import { Tag } from 'antd';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../components';
 import type { PhoneCardLayout } from '../../components/list/PhoneCards';
-import { OrderStateTag } from '../orders/lists/columns';
-import { yuan } from '../settle/api';
+import { OrderStateTag } from '../../components/orderColumns';
+import { yuan } from '../settle';
 import { serviceOrderPath } from './api';
 
 const SLA_COLORS: Record<SlaGlance, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };

@@ -7,13 +7,6 @@ import { lazyPage } from '../../lib/lazyPage';
  */
 export const PROVIDER_ROUTES: PageRoute[] = [
   { path: '/serviceOrder', title: '服务单', page: lazyPage(() => import('./pages/ServiceOrder')), keepAlive: true },
-  {
-    path: '/serviceOrderDetail',
-    title: '服务单详情',
-    page: lazyPage(() => import('./pages/ServiceOrderDetail')),
-    anyPower: ['menu_ServiceOrder', 'menu_OrderManagement'],
-    menu: 'ServiceOrder',
-  },
   { path: '/order/management', title: '工单管理', page: lazyPage(() => import('./pages/OrderManagement')), keepAlive: true },
   { path: '/ServiceGroup/list', title: '平台结算', page: lazyPage(() => import('./pages/ServiceGroupList')), keepAlive: true },
   { path: '/service/provider/management', title: '服务商管理', page: lazyPage(() => import('./pages/ProviderManagement')), keepAlive: true },

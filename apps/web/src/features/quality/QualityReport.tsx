@@ -9,7 +9,7 @@ import { DateRangePicker } from '../../components';
 import { useApi } from '../../lib/query';
 import { C, yuan } from './api';
 import { FILTER_OF } from './options';
-import { type ChartSeries, ReportChart } from '../visits/VisitChart';
+import { type ChartSeries, ReportChart } from '../../components/ReportChart';
 
 /** Side by side: every complaint of the group, and those closed (state 5). */
 const SERIES: ChartSeries<'complaints' | 'closed'>[] = [

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../lib/query';
-import { ReportChart } from '../visits/VisitChart';
+import { ReportChart } from '../../components/ReportChart';
 import { allOrderLink, R, usePageView } from './api';
 
 const SERIES = [

@@ -5,7 +5,7 @@ import { Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
-import { type ChartSeries, ReportChart } from '../visits/VisitChart';
+import { type ChartSeries, ReportChart } from '../../components/ReportChart';
 import { allOrderLink, formatValue } from './api';
 
 type Row = ReportResult['rows'][number];

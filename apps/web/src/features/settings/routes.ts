@@ -3,7 +3,6 @@ import { lazyPage } from '../../lib/lazyPage';
 import type { PageRoute } from '../../lib/route';
 
 export const SETTINGS_ROUTES: PageRoute[] = [
-  { path: '/orderingRule', title: '派单规则', page: lazyPage(() => import('./pages/OrderingRule')) },
   { path: '/systemSetting', title: '系统设置', page: lazyPage(() => import('./pages/SystemSetting')) },
   { path: '/dictionarySettings', title: '字典设置', page: lazyPage(() => import('./pages/DictionarySettings')), keepAlive: true },
 ];

@@ -1,6 +1,6 @@
 import { Button, Steps, Typography } from 'antd';
 import { Link } from 'react-router';
-import { AuthCard } from '../../auth/components/AuthCard';
+import { AuthCard } from '../../auth';
 import { QrCode } from '../../../shell/QrCode';
 import { isAppShell, isChatClient } from '../../../lib/env';
 

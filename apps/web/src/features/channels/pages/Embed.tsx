@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api';
 import { chatChannel, dingTalkCode } from '../../../lib/embed';
 import { rememberAppSession } from '../../../lib/env';
-import { loginClient, startSession } from '../../auth/api';
+import { loginClient, startSession } from '../../auth';
 
 /**
  * The application's home inside WeCom / DingTalk (…/embed?corpId=…): logs in without a password. WeCom sends the

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
-import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { CustomerSelect } from '../../customers';
 import { Q, yuan } from '../api';
 import { CoverageTag } from './bits';
 import { ProductSelect } from './ProductSelect';

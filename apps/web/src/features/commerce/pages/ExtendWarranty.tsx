@@ -7,7 +7,7 @@ import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFor
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
-import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { CustomerSelect } from '../../customers';
 import { fetchExtensions, W, yuan } from '../api';
 import { CoverageTag, ExtStateTag, UNIT_NAMES } from '../components/bits';
 import { ProductSelect } from '../components/ProductSelect';

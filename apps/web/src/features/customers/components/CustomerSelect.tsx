@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../../lib/query';
 import { customerContract } from '../api';
-import { useDebounced } from '../hooks';
+import { useDebounced } from '../../../lib/useDebounced';
 
 export interface CustomerSelectProps {
   value?: number | null;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { customerContract, productContract } from '../api';
-import { useDebounced } from '../hooks';
+import { useDebounced } from '../../../lib/useDebounced';
 import { PRODUCT_STATUS_OPTIONS } from '../options';
 import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { CustomerSelect } from './CustomerSelect';

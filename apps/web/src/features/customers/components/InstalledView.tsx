@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { EmptyState } from '../../../components';
 import { ExtFieldView } from '../../../components/forms';
 import { useApi } from '../../../lib/query';
-import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
+import { CreateOrderButton } from '../../../components/CreateOrderButton';
 import { productContract } from '../api';
 import { customerPath, labelOf, modelPath } from '../options';
 import { InstalledFormDialog } from './InstalledFormDialog';

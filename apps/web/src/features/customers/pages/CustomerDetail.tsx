@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { CUSTOMER_LEVELS, CUSTOMER_SOURCES } from '@sk/shared/customers/customers.constants';
 import type { CustomerDetail as Detail } from '@sk/shared/customers/customers.schema';
 import { App, Button, Card, Descriptions, Space, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, PersonLink } from '../../../components';
 import { ExtFieldView } from '../../../components/forms';
@@ -20,12 +20,10 @@ import { usePaidAction } from '../hooks';
 import { labelOf } from '../options';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
-import { CustomerOrders } from '../../orders/lists/CustomerOrders';
-import { CustomerEvents } from '../../events/components/CustomerEvents';
 import { EVENT_POWERS } from '@sk/shared/events/events.contract';
-import { CustomerProjects } from '../../projects/components/CustomerProjects';
-import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
-import { DialButton } from '../../calls/DialButton';
+import { CreateOrderButton } from '../../../components/CreateOrderButton';
+import { DialButton } from '../../calls';
+import { slot } from '../../../lib/slots';
 
 function Profile({ d }: { d: Detail }) {
   const address = d.addresses.find((a) => a.isDefault) ?? d.addresses[0];
@@ -51,6 +49,16 @@ function Profile({ d }: { d: Detail }) {
       </Descriptions>
       <ExtFieldView fields={d.extFields as never} title="自定义字段" />
     </>
+  );
+}
+
+/** A tab of an area built on customers (orders, events, projects), filled in by app/slots.tsx and loaded on first show. */
+function AreaTab({ name, customerId }: { name: 'customerOrders' | 'customerEvents' | 'customerProjects'; customerId: number }) {
+  const Tab = slot(name);
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: 24 }} />}>
+      <Tab customerId={customerId} />
+    </Suspense>
   );
 }
 
@@ -108,9 +116,9 @@ export default function CustomerDetail() {
     },
     { key: 'products', label: `设备（${d.productCount}）`, children: <ProductsTab customerId={id} editable={d.abilities.edit && can(P.productEdit)} /> },
     { key: 'contracts', label: `合同（${d.saleContractCount + d.maintainContractCount}）`, children: <Contracts customerId={id} /> },
-    { key: 'orders', label: '工单', children: <CustomerOrders customerId={id} /> },
-    ...(can(EVENT_POWERS.mine) ? [{ key: 'events', label: '事件', children: <CustomerEvents customerId={id} /> }] : []),
-    { key: 'projects', label: '项目', children: <CustomerProjects customerId={id} /> },
+    { key: 'orders', label: '工单', children: <AreaTab name="customerOrders" customerId={id} /> },
+    ...(can(EVENT_POWERS.mine) ? [{ key: 'events', label: '事件', children: <AreaTab name="customerEvents" customerId={id} /> }] : []),
+    { key: 'projects', label: '项目', children: <AreaTab name="customerProjects" customerId={id} /> },
   ];
 
   return (

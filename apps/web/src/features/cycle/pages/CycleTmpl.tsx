@@ -8,7 +8,7 @@ import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
-import { ServiceItemPicker } from '../../orders/create/Pickers';
+import { ServiceItemPicker } from '../../orders';
 import { CY, fetchTmpls } from '../api';
 import { frequencyText } from '../format';
 

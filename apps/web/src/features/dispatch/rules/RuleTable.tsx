@@ -8,7 +8,7 @@ import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
-import { AreaCascader } from '../../customers/components/AreaCascader';
+import { AreaCascader } from '../../customers';
 import { dispatchContract } from '../api';
 import { GroupSelect, personValue, type TargetValues, TargetFields, targetBody } from './targets';
 

@@ -11,7 +11,7 @@ import { formsContract } from '@sk/shared/forms/forms.contract';
 import { type EventListKind, eventContract, eventPath, exportEvents, priorityLabel, stateOf } from '../api';
 import { POWERS } from '@sk/shared/auth/powers';
 import { useCan } from '../../../lib/session';
-import { SlaMarkTag } from '../../sla/SlaClocks';
+import { SlaMarkTag } from '../../sla';
 
 const options = (o: Record<number, string | { label: string }>) =>
   Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.label }));

@@ -14,9 +14,9 @@ import { useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ACTION_ENDPOINT, actionLabel, eventContract, priorityLabel, stateOf } from '../api';
 import { ActionDialog, ASKING } from '../components/ActionDialog';
-import { customerPath } from '../../customers/options';
+import { customerPath } from '../../customers';
 import '../events.css';
-import { EventSlaClocks, SlaMarkTag } from '../../sla/SlaClocks';
+import { EventSlaClocks, SlaMarkTag } from '../../sla';
 
 const PEOPLE: [keyof Detail, string][] = [
   ['creator', '创建'],

@@ -1,8 +1,8 @@
 import { EVENT_KIND } from '@sk/shared/forms/forms.constants';
 import type { TemplateRow } from '@sk/shared/forms/forms.views';
 import { Card } from 'antd';
-import { formsContract } from '../../forms/api';
-import { type TemplateKind, TemplateTypes } from '../../forms/components/TemplateTypes';
+import { formsContract } from '../../forms';
+import { type TemplateKind, TemplateTypes } from '../../forms';
 
 const query = (t: TemplateRow) => `id=${t.id}&templateName=${encodeURIComponent(t.name)}`;
 

@@ -10,7 +10,7 @@ import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/up
 import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
-import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { CustomerSelect } from '../../customers';
 import { eventContract, eventPath } from '../api';
 import '../events.css';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { useApi } from '../../../lib/query';
-import { customerPath } from '../../customers/options';
+import { customerPath } from '../../customers';
 import { eventPath, stateOf } from '../api';
 import '../events.css';
 

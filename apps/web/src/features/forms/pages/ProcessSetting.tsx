@@ -5,8 +5,8 @@ import { useApi } from '../../../lib/query';
 import { formsContract, idOf } from '../api';
 import { MoneyItems } from '../components/MoneyItems';
 import { Designer } from '../designer/Designer';
-import { AutomationItems } from '../../automation/Rules';
-import { NotifySettings } from '../../automation/NotifySettings';
+import { AutomationItems } from '../../automation';
+import { NotifySettings } from '../../automation';
 
 const TAB_KEYS = ['process', 'customForm', 'money', 'automation', 'timed', 'notify'];
 

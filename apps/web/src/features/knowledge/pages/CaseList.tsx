@@ -8,7 +8,7 @@ import { type ListColumn, ListPage, RecordFormDialog } from '../../../components
 import { labelOptions } from '../../../lib/options';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
-import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { CustomerSelect } from '../../customers';
 import { C, caseScopeLabel, caseSourceLabel, caseStateColor, caseStateLabel, fetchCases } from '../api';
 
 export const caseDetailPath = (id: number) => `/case/detail/${id}`;

@@ -15,14 +15,14 @@ import { FormRenderer, type FormValues, useFormRenderer } from '../../../compone
 import { call } from '../../../lib/api';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { useCan, useSessionUser } from '../../../lib/session';
-import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { CustomerSelect } from '../../customers';
 import { rememberFile } from '../../../components/forms/fields/files';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { bodyOf, checkedDefinition, definitionOf, eventPrefill, openEventNote } from './fields';
 import { useSaleChannels } from './options';
 import { orderFieldWidgets, type Widgets } from './widgets';
 import { QuickCustomer } from './QuickCustomer';
-import { CreateOrderKnowledge } from '../../knowledge/CreateOrderKnowledge';
+import { CreateOrderKnowledge } from '../../knowledge';
 import './create.css';
 
 const orderDetailPath = (id: number) => `/allOrder/orderDetail/${id}`;

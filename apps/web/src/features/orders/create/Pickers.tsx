@@ -8,8 +8,8 @@ import type { Person } from '../../../components/PersonPicker';
 import { PositionField } from '../../../components/forms/fields/PositionField';
 import { useApi } from '../../../lib/query';
 import { useSessionUser } from '../../../lib/session';
-import { AreaCascader } from '../../customers/components/AreaCascader';
-import { useDebounced } from '../../customers/hooks';
+import { AreaCascader } from '../../customers';
+import { useDebounced } from '../../../lib/useDebounced';
 import type { AddressChoice } from './fields';
 
 type Ctx = OrderCustomerContext | undefined;

@@ -5,10 +5,10 @@ import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
-import { customerContract } from '../../customers/api';
-import { AreaCascader } from '../../customers/components/AreaCascader';
-import { DuplicateCustomerAlert, useCustomerDuplicates } from '../../customers/components/DuplicateCustomer';
-import { SmartPaste } from '../../customers/components/SmartPaste';
+import { customerContract } from '../../customers';
+import { AreaCascader } from '../../customers';
+import { DuplicateCustomerAlert, useCustomerDuplicates } from '../../customers';
+import { SmartPaste } from '../../customers';
 
 interface Values {
   name: string;

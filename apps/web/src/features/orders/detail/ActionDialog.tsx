@@ -17,7 +17,7 @@ import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
-import { useSettingQuery } from '../../settings/api';
+import { useSettingQuery } from '../../settings';
 import type { ActionButton, ActionField, ActionValues } from './actions';
 import { orderActionsContract } from './api';
 

@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session';
 import { processContract } from '@sk/shared/process/process.contract';
 import { Spin } from 'antd';
 import { exportOrders } from './api';
-import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from './columns';
+import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from '../../../components/orderColumns';
 import { OrderFilters, orderFilterValues, orderPanelQuery } from './Filters';
 import { orderFirstList } from './first';
 

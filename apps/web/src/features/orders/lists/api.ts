@@ -42,4 +42,4 @@ export const orderBatch = {
   purge: orderActionsContract.purge,
 };
 
-export const orderDetailPath = (id: number): string => `/allOrder/orderDetail/${id}`;
+export { orderDetailPath } from '../../../lib/orderPaths';

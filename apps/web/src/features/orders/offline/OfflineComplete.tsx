@@ -13,7 +13,7 @@ import { COMPRESS_SETTING, imageQuality, photoDataUrl } from '../../../lib/offli
 import { putOp } from '../../../lib/offline/queue';
 import { usePhone } from '../../../lib/phone';
 import { useUser } from '../../../lib/session';
-import { useSetting, useSettingQuery } from '../../settings/api';
+import { useSetting, useSettingQuery } from '../../settings';
 import type { FormDefinition } from '../../../components/forms';
 import { ExtForms, useDefinition } from '../detail/ActionDialog';
 

@@ -7,7 +7,7 @@ import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, 
 import { RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
-import { AreaCascader } from '../../customers/components/AreaCascader';
+import { AreaCascader } from '../../customers';
 import { teamContract } from '../api';
 
 export const PARTNER_OPTIONS = labelOptions(PARTNER_TYPES);

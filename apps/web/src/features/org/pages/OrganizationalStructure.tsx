@@ -2,7 +2,7 @@ import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { Alert, Card } from 'antd';
 import { useState } from 'react';
 import { useUser } from '../../../lib/session';
-import { useSetting } from '../../settings/api';
+import { useSetting } from '../../settings';
 import { flattenDepts, useDeptTree } from '../api';
 import { DeptTree } from '../components/DeptTree';
 import { UserList } from '../components/UserList';

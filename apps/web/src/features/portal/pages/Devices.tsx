@@ -3,7 +3,7 @@ import type { PortalProduct } from '@sk/shared/portal/portal.contract';
 import { Button, Card, Empty, Pagination, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CoverageTag } from '../../commerce/components/bits';
+import { CoverageTag } from '../../commerce';
 import { P, usePortal } from '../api';
 import { PortalPage } from '../PortalPage';
 

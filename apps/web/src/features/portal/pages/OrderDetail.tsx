@@ -3,7 +3,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Rate, Spin, Timeline, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { QuoteStateTag } from '../../commerce/components/bits';
+import { QuoteStateTag } from '../../commerce';
 import { P, usePortal, usePortalWrite, yuan } from '../api';
 import { PortalPage } from '../PortalPage';
 import { OrderState, Row } from './bits';

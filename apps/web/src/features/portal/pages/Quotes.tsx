@@ -2,7 +2,7 @@
 import { Card, Empty, Pagination, Spin } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { QuoteStateTag } from '../../commerce/components/bits';
+import { QuoteStateTag } from '../../commerce';
 import { P, usePortal, yuan } from '../api';
 import { PortalPage } from '../PortalPage';
 import { Row } from './bits';

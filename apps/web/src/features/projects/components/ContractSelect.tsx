@@ -2,7 +2,7 @@ import { projectPartsContract as PK } from '@sk/shared/projects/parts.contract';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../../lib/query';
-import { useDebounced } from '../../customers/hooks';
+import { useDebounced } from '../../../lib/useDebounced';
 
 /** A contract of the project's customer, chosen by typing part of its number or name (GET /project/customerContracts). */
 export function ContractSelect(p: {

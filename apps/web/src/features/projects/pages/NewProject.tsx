@@ -9,7 +9,7 @@ import { type ExtCheck, TemplateExtFields, type TemplateExtFieldsProps } from '.
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
-import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { CustomerSelect } from '../../customers';
 import { projectContract, projectPath } from '../api';
 import { TemplateSelect } from './AllProject';
 

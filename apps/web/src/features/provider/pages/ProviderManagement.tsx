@@ -3,7 +3,7 @@ import type { ScorecardRow } from '@sk/shared/settle/provider.contract';
 import { Card, Form, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { DateRangePicker, type ListColumn, ListPage } from '../../../components';
-import { yuan } from '../../settle/api';
+import { yuan } from '../../settle';
 import { fetchScorecard, periodQuery, rateText } from '../api';
 
 const ratio = (n: number, base: number, rate: number | null) => (base ? `${rateText(rate)}（${n}/${base}）` : '—');

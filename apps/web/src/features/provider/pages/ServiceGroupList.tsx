@@ -8,8 +8,8 @@ import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
-import { yuan } from '../../settle/api';
-import { SettleStateTag } from '../../settle/components/settleBits';
+import { yuan } from '../../settle';
+import { SettleStateTag } from '../../settle';
 import { fetchPlatform } from '../api';
 
 const COLUMNS: ListColumn<PlatformSettleRow>[] = [

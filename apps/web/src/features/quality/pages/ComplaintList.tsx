@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DateRangePicker, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
-import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { CustomerSelect } from '../../customers';
 import { C, fetchComplaints } from '../api';
 import { DictSelect } from '../DictSelect';
 import { SOURCE_OPTIONS, STATE_OPTIONS, sourceLabel, stateColor, stateLabel } from '../options';

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DateRangePicker } from '../../../components';
 import { useApi } from '../../../lib/query';
-import { ReportChart } from '../../visits/VisitChart';
+import { ReportChart } from '../../../components/ReportChart';
 import { allOrderLink, R, usePageView } from '../api';
 import { ReportView } from '../ReportView';
 

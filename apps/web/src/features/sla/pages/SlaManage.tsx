@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../../components';
 import { call } from '../../../lib/api';
-import { useSetting } from '../../settings/api';
+import { useSetting } from '../../settings';
 import { durationText } from '../format';
 import { CalendarDialog } from './CalendarDialog';
 

@@ -2,7 +2,7 @@ import type { SpareRow } from '@sk/shared/spares/spares.contract';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { RecordFormDialog } from '../../../components';
-import { type ExtFormApi, WithExtFields } from '../../customers/components/CustomFields';
+import { type ExtFormApi, WithExtFields } from '../../customers';
 import { ModelsSelect } from './Selects';
 
 /** The spare-part form kind (forms.constants: 4 备件). */

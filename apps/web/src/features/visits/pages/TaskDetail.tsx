@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { listQueryKey } from '../../../components/list/useListData';
 import { useApi, useApiMutation } from '../../../lib/query';
-import { AfterSales } from '../../quality/AfterSales';
+import { AfterSales } from '../../quality';
 import { V } from '../api';
 import { CallTimer, clock, useCallSeconds } from '../CallTimer';
 import { channelLabel, dimensionLabel, stateColor, stateLabel } from '../options';

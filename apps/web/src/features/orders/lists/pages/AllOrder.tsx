@@ -8,14 +8,14 @@ import type { ListPageHandle } from '../../../../components';
 import { toast } from '../../../../components/toast';
 import { call } from '../../../../lib/api';
 import { useCan, useUser } from '../../../../lib/session';
-import type { AssignTarget } from '../../../dispatch/AssignDialog';
-import { CreateOrderButton } from '../../create/CreateOrderButton';
+import type { AssignTarget } from '../../../dispatch';
+import { CreateOrderButton } from '../../../../components/CreateOrderButton';
 import { orderBatch } from '../api';
 import { ALL_ORDER_TABS, allOrderParams, allOrderQuery, allOrderTab } from '../first';
 import { OrderList } from '../OrderList';
 
 // 批量派单's dialog (and the dispatch contract with it) loads when first opened, not with the list.
-const AssignDialog = lazy(() => import('../../../dispatch/AssignDialog').then((m) => ({ default: m.AssignDialog })));
+const AssignDialog = lazy(() => import('../../../dispatch').then(({ AssignDialog }) => ({ default: AssignDialog })));
 
 /**
  * 全部工单: the state tabs 全部/进行中/未审核/已完成, every filter, the URL's query parameters, export, batch delete to the

@@ -1,16 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Link } from 'react-router';
-import { useCan } from '../../../lib/session';
-
-/** Where a customer, an installed product or the QR page starts an order: /createOrder with them chosen. */
-export const createOrderPath = (customerId?: number | null, customerProductId?: number | null): string => {
-  const q = new URLSearchParams();
-  if (customerId) q.set('customerId', String(customerId));
-  if (customerProductId) q.set('customerProductId', String(customerProductId));
-  const s = q.toString();
-  return s ? `/createOrder?${s}` : '/createOrder';
-};
+import { createOrderPath } from '../lib/orderPaths';
+import { useCan } from '../lib/session';
 
 /** 新建工单 for a customer (and one of its products), shown to those who may create orders. */
 export function CreateOrderButton({

@@ -1,13 +1,17 @@
+// An order row as every list of orders shows it (the order lists, the dispatch desk, the provider's orders): columns,
+// the phone card and the state tag.
 import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_INVALID_LABEL, ORDER_STATES, PLACE_STATES } from '@sk/shared/orders/orders.constants';
 import type { OrderRow } from '@sk/shared/orders/order.list.contract';
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { type ListColumn, PersonLink, PriorityTag } from '../../../components';
-import type { PhoneCardLayout } from '../../../components/list/PhoneCards';
-import { MapLink } from '../../../components/MapLink';
-import { visitTime } from '../../../lib/visitTime';
-import { orderDetailPath } from './api';
+import type { ListColumn } from './list/columns';
+import { PersonLink } from './PersonLink';
+import { PriorityTag } from './PriorityTag';
+import type { PhoneCardLayout } from './list/PhoneCards';
+import { MapLink } from './MapLink';
+import { visitTime } from '../lib/visitTime';
+import { orderDetailPath } from '../lib/orderPaths';
 
 const text = (v: string | null | undefined) => v || '—';
 const label = (table: Record<number, string>, v: number | null) => (v == null ? '—' : (table[v] ?? '—'));

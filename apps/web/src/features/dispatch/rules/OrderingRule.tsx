@@ -2,9 +2,9 @@ import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { Alert, Card, Space } from 'antd';
 import { Link } from 'react-router';
 import { useUser } from '../../../lib/session';
-import { DefaultDispatch } from '../../dispatch/rules/DefaultDispatch';
-import { RuleTable } from '../../dispatch/rules/RuleTable';
-import { SettingsForm } from '../components/SettingsForm';
+import { DefaultDispatch } from './DefaultDispatch';
+import { RuleTable } from './RuleTable';
+import { SettingsForm } from '../../settings';
 
 /** The catalogue settings that decide how orders reach engineers. */
 export const ORDERING_RULE_CODES = ['order_high_seas', 'order_reserve_required', 'order_timeout_hours', 'sla_enabled', 'auto_copy'] as const;

@@ -1,0 +1,2 @@
+// What other parts may use of the organisation area: the department picker.
+export { DeptSelect } from './components/DeptSelect';
