@@ -1,7 +1,7 @@
 import { endpoint } from '@sk/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, call, configureApi, DUPLICATE_MESSAGE, OFFLINE_MESSAGE, resetApiMemory } from './api';
+import { ApiError, call, callFile, configureApi, DUPLICATE_MESSAGE, OFFLINE_MESSAGE, resetApiMemory, uploadEnvelope } from './api';
 
 const save = endpoint({ method: 'POST', path: '/thing/save', body: z.object({ name: z.string() }), response: z.unknown() });
 const list = endpoint({
@@ -238,5 +238,34 @@ describe('the app shell', () => {
       ['GET', 'sid-app-1', undefined],
       ['POST', 'sid-app-1', 'tok-1'],
     ]);
+  });
+});
+
+describe('files through the request client', () => {
+  const upload = endpoint({ method: 'POST', path: '/upload/save', query: z.object({ kind: z.string() }), response: z.unknown() });
+  const pdf = endpoint({ method: 'POST', path: '/export/orderPdf', body: z.object({ orderId: z.number() }), response: z.null() });
+
+  it('uploads a file as multipart with the query and the CSRF header, and answers the envelope', async () => {
+    const env = await uploadEnvelope(upload, new Blob(['x']), '语音.webm', { kind: 'audio' });
+    expect(env.data).toEqual({ ok: 1 });
+    expect(sent[0]?.url).toBe('/api/upload/save?kind=audio');
+    expect(sent[0]?.headers['X-CSRF-Token']).toBe('tok-1');
+    expect(sent[0]?.headers['Content-Type']).toBeUndefined();
+    expect((sent[0]?.body as unknown as FormData).get('file')).toBeInstanceOf(Blob);
+  });
+
+  it('toasts and throws an upload the server refuses', async () => {
+    answer = () => json({ success: false, message: '文件类型不支持', data: null });
+    await expect(uploadEnvelope(upload, new Blob(['x']), 'a.exe')).rejects.toThrow('文件类型不支持');
+    expect(toasts).toEqual(['文件类型不支持']);
+  });
+
+  it('answers a file’s content, and throws the message of an envelope refusing it', async () => {
+    answer = () => new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } });
+    expect(await (await callFile(pdf, { orderId: 7 })).text()).toBe('%PDF-1.4');
+    expect(sent[0]?.body).toBe('{"orderId":7}');
+    answer = () => json({ success: false, message: '工单未完成', data: null });
+    await expect(callFile(pdf, { orderId: 7 }, { silent: true })).rejects.toThrow('工单未完成');
+    expect(toasts).toEqual([]);
   });
 });

@@ -206,7 +206,11 @@ export async function callEnvelope<E extends EndpointDef>(ep: E, input?: InputOf
     const cancellable = !opts.noCancel && p.init.headers[NO_CANCEL_HEADER] !== '1';
     if (isDuplicate(p.key, Date.now(), cancellable)) fail(new ApiError(DUPLICATE_MESSAGE, 'DUPLICATE'), opts);
   }
-  const res = await send(p, opts);
+  return answer(ep, await send(p, opts), opts);
+}
+
+/** A response as an envelope: a failure is followed (login, role, expiry), toasted unless silent and thrown. */
+async function answer<E extends EndpointDef>(ep: E, res: Response, opts: CallOptions): Promise<Envelope<ResponseOf<E>>> {
   if (res.status !== 200) fail(statusError(res.status), opts);
   let env: Envelope<ResponseOf<E>>;
   try {
@@ -221,6 +225,44 @@ export async function callEnvelope<E extends EndpointDef>(ep: E, input?: InputOf
   if (opts.successToast && env.message) hooks.toast('success', env.message);
   if (ep.method !== 'GET') hooks.written(ep);
   return env;
+}
+
+/**
+ * Sends a file to an upload endpoint (multipart, the file under `file`; the JSON requests cannot carry one), the
+ * endpoint's query in the URL, and answers its envelope as callEnvelope does: the same session headers, time-out,
+ * errors and toasts.
+ */
+export async function uploadEnvelope<E extends EndpointDef>(
+  ep: E,
+  file: Blob,
+  fileName: string,
+  query: Record<string, unknown> = {},
+  opts: CallOptions = {},
+): Promise<Envelope<ResponseOf<E>>> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const headers: Record<string, string> = { ...opts.headers };
+  const sid = hooks.appSessionId();
+  if (sid) headers.sessionId = sid;
+  const token = hooks.csrfToken();
+  if (token) headers['X-CSRF-Token'] = token;
+  const url = `${API_PREFIX}${ep.path}${toQueryString(query)}`;
+  const p: Prepared = { url, init: { method: ep.method, headers, body: form, credentials: 'same-origin' }, key: `${ep.method} ${url}` };
+  return answer(ep, await send(p, opts), opts);
+}
+
+/**
+ * Calls an endpoint that answers a file (a PDF …) and answers its content; a JSON answer is an envelope refusing it,
+ * whose message is thrown (and toasted unless silent).
+ */
+export async function callFile<E extends EndpointDef>(ep: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<Blob> {
+  const res = await send(prepare(ep, input, opts), opts);
+  if (res.status !== 200) fail(statusError(res.status), opts);
+  if (res.headers.get('content-type')?.startsWith('application/json')) {
+    const env = (await res.json().catch(() => ({}))) as Partial<Envelope>;
+    fail(new ApiError(env.message || '下载失败', env.code), opts);
+  }
+  return res.blob();
 }
 
 /** Calls an endpoint by its contract and answers `data`; failures throw ApiError (already toasted unless silent). */

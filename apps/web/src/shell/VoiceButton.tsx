@@ -1,11 +1,9 @@
 import { AudioOutlined, StopOutlined } from '@ant-design/icons';
-import type { Envelope } from '@sk/shared/common/envelope';
-import type { UploadedFile } from '@sk/shared/files/files.contract';
+import { filesContract } from '@sk/shared/files/files.contract';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../components/toast';
-import { API_PREFIX } from '../lib/api';
-import { getSessionUser } from '../lib/session';
+import { ApiError, uploadEnvelope } from '../lib/api';
 
 /** A voice message is at most a minute long, as in the chat apps. */
 export const VOICE_MAX_SECONDS = 60;
@@ -18,21 +16,16 @@ export function voiceFileName(mime: string): string {
   return '语音.webm';
 }
 
+/** An answer of the server refusing the file (its message says why), not a failed request. */
+const refused = (e: unknown): e is ApiError => e instanceof ApiError && e.status === undefined && !['NETWORK', 'TIMEOUT'].includes(e.code ?? '');
+
 async function uploadVoice(blob: Blob, mime: string): Promise<number | null> {
-  const form = new FormData();
-  form.append('file', blob, voiceFileName(mime));
   try {
-    const res = await fetch(`${API_PREFIX}/upload/save?kind=audio`, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { 'X-CSRF-Token': getSessionUser()?.csrfToken ?? '' },
-    });
-    const env = (await res.json()) as Envelope<UploadedFile>;
-    if (env.success && env.data) return env.data.id;
+    const env = await uploadEnvelope(filesContract.uploadSave, blob, voiceFileName(mime), { kind: 'audio' }, { silent: true });
+    if (env.data) return env.data.id;
     toast.error(env.message || '上传失败');
-  } catch {
-    toast.error('上传失败');
+  } catch (e) {
+    toast.error((refused(e) && e.message) || '上传失败');
   }
   return null;
 }

@@ -1,5 +1,4 @@
 // Fetchers and helpers over the customer-area contracts (customers, contacts, addresses, products, contracts, portal accounts).
-import type { Envelope } from '@sk/shared/common/envelope';
 import type { EndpointDef } from '@sk/shared/common/contract';
 import { contractContract } from '@sk/shared/customers/contracts.contract';
 import { customerContract } from '@sk/shared/customers/customers.contract';
@@ -11,10 +10,9 @@ import { productContract } from '@sk/shared/customers/products.contract';
 import { areaContract } from '@sk/shared/settings/dict.contract';
 import { compact } from './fetchers';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
-import { type ListQuery, toast } from '../../components';
-import { API_PREFIX, ApiError, call } from '../../lib/api';
+import type { ListQuery } from '../../components';
+import { API_PREFIX, call, uploadEnvelope } from '../../lib/api';
 import { apiKey, queryClient, staleAfter, useApi } from '../../lib/query';
-import { getSessionUser } from '../../lib/session';
 import { watchDownloads } from '../../shell/downloads';
 
 export { addressFetcher, compact, contactFetcher, customerFetcher, pagedFetcher } from './fetchers';
@@ -74,26 +72,6 @@ export const qrImageUrl = (id: number, type: 'png' | 'svg' = 'png'): string => f
  * envelope's data; failures are toasted and thrown like the request client's.
  */
 export async function uploadImport(ep: EndpointDef, kind: ImportKind, file: File): Promise<{ data: CustomerImportResult; message: string }> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(fileUrl(ep, { kind }), {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { 'X-CSRF-Token': getSessionUser()?.csrfToken ?? '' },
-    });
-  } catch {
-    throw shown(new ApiError('Network Error', 'NETWORK'));
-  }
-  if (res.status !== 200) throw shown(new ApiError(res.status === 404 ? '404 Error' : res.status === 500 ? '500 Error' : 'Network Error', 'HTTP', res.status));
-  const env = (await res.json()) as Envelope<CustomerImportResult>;
-  if (!env.success) throw shown(new ApiError(env.message, env.code));
+  const env = await uploadEnvelope(ep, file, file.name, { kind });
   return { data: env.data as CustomerImportResult, message: env.message };
-}
-
-function shown(e: ApiError): ApiError {
-  toast.error(e.message);
-  return e;
 }

@@ -3,23 +3,15 @@ import { MOBILE, mobile } from '@sk/shared/common/zod';
 import { App, Button, Form, Input, Space } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { useState } from 'react';
-import { API_PREFIX } from '../../../lib/api';
+import { callFile } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
-import { getSessionUser } from '../../../lib/session';
 import { moneyContract as M } from './api';
 
-/** POST /export/orderPdf answers the PDF itself; an envelope means a refusal with its message. */
+/** POST /export/orderPdf answers the PDF itself; an envelope means a refusal with its message (shown by the caller). */
 async function downloadReport(orderId: number, orderNo: string): Promise<void> {
-  const res = await fetch(`${API_PREFIX}${M.orderPdf.path}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': getSessionUser()?.csrfToken ?? '' },
-    body: JSON.stringify({ orderId }),
-  });
-  if (res.status !== 200) throw new Error(res.status === 404 ? '404 Error' : '500 Error');
-  if (!res.headers.get('content-type')?.startsWith('application/pdf')) throw new Error(((await res.json()) as { message?: string }).message ?? '下载失败');
-  const url = URL.createObjectURL(await res.blob());
+  const pdf = await callFile(M.orderPdf, { orderId }, { silent: true });
+  const url = URL.createObjectURL(pdf);
   const a = document.createElement('a');
   a.href = url;
   a.download = `服务报告-${orderNo}.pdf`;
