@@ -13,6 +13,15 @@ export const queryClient = new QueryClient({
 /** The query key of an endpoint (and input): invalidate with apiKey(ep) to refresh every input. */
 export const apiKey = (ep: EndpointDef, input?: unknown): unknown[] => (input === undefined ? [ep.method, ep.path] : [ep.method, ep.path, input]);
 
+/**
+ * Makes the cached answers of these reads stale, whatever their input: the screens showing them ask again (and the
+ * promise settles once they have). The one way a screen is refreshed after a change it made (besides `staleAfter`,
+ * which declares the same for every caller of a write).
+ */
+export function invalidate(...reads: EndpointDef[]): Promise<void> {
+  return Promise.all(reads.map((r) => queryClient.invalidateQueries({ queryKey: apiKey(r) }))).then(() => {});
+}
+
 /** Write endpoint → the reads its success makes stale. Areas declare theirs with `staleAfter`. */
 const staleReads = new Map<EndpointDef, Set<EndpointDef>>();
 

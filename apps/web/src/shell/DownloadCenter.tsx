@@ -3,8 +3,8 @@ import { type DownloadItem, filesContract } from '@sk/shared/files/files.contrac
 import { App, Badge, Popover, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { call } from '../lib/api';
-import { useApi, useApiMutation } from '../lib/query';
-import { DOWNLOAD_POLL_MS, downloadWatch, shouldPoll } from './downloads';
+import { invalidate, useApi, useApiMutation } from '../lib/query';
+import { DOWNLOAD_POLL_MS, shouldPoll } from './downloads';
 
 const DownloadList = lazy(() => import('./DownloadList'));
 
@@ -17,21 +17,22 @@ export function DownloadCenter() {
   const { notification } = App.useApp();
   const [open, setOpen] = useState(false);
   const polls = useRef(0);
-  const watch = downloadWatch.use();
   const running = useRef(new Set<number>());
   const list = useApi(filesContract.downloadList, LIST_INPUT, {
     call: { silent: true },
-    refetchInterval: (q) => (shouldPoll(q.state.data?.list.map((i) => i.process_state) ?? [], polls.current) ? DOWNLOAD_POLL_MS : false),
+    refetchInterval: (q) => {
+      const items = q.state.data?.list ?? [];
+      // A new export (a file running that was not before) starts a new round of at most 120 polls.
+      if (items.some((i) => i.process_state === 1 && !running.current.has(i.id))) polls.current = 0;
+      return shouldPoll(
+        items.map((i) => i.process_state),
+        polls.current,
+      )
+        ? DOWNLOAD_POLL_MS
+        : false;
+    },
   });
   const del = useApiMutation(filesContract.downloadDel, { invalidates: [filesContract.downloadList] });
-
-  // A new export starts a new round of at most 120 polls.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the watch counter only
-  useEffect(() => {
-    if (watch === 0) return;
-    polls.current = 0;
-    list.refetch();
-  }, [watch]);
 
   // Count polls, and raise the completion signal for files that were running and are now done.
   useEffect(() => {
@@ -49,7 +50,7 @@ export function DownloadCenter() {
     const ids = items.filter((i) => i.process_state === 2 && i.file_state === 0).map((i) => i.id);
     if (ids.length)
       call(filesContract.updateFileState, { ids }, { silent: true, noCancel: true }).then(
-        () => list.refetch(),
+        () => invalidate(filesContract.downloadList),
         () => {},
       );
   };

@@ -2,7 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { FREE } from '@sk/shared/auth/plans';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { Dropdown } from 'antd';
-import { useApi, useApiMutation } from '../lib/query';
+import { invalidate, useApi, useApiMutation } from '../lib/query';
 import { useUser } from '../lib/session';
 
 /** Status-tag refresh 1 s after a change. */
@@ -16,7 +16,7 @@ export function StatusDropdown({ compact }: { compact?: boolean }) {
   const label = useApi(tagsContract.getUserStateLabel, undefined, { call: { silent: true } });
   const update = useApiMutation(tagsContract.updateUserStateTag, {
     onSuccess: () => {
-      setTimeout(() => label.refetch(), STATUS_REFRESH_MS);
+      setTimeout(() => invalidate(tagsContract.getUserStateLabel), STATUS_REFRESH_MS);
     },
   });
   const current = label.data?.current;

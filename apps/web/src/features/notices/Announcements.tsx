@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { FileLink, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog, contractFetcher } from '../../components';
 import { AttachmentsField } from '../../components/forms/fields/AttachmentsField';
 import { call } from '../../lib/api';
-import { useApi } from '../../lib/query';
+import { invalidate, useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
 import { COUNT_PATHS } from './noticeGroups';
 import { DeptSelect } from '../org';
@@ -76,7 +76,7 @@ export function AnnouncementView({ id, onChanged }: { id: number; onChanged?: ()
   const act = async (run: () => Promise<unknown>, done: string) => {
     await run();
     message.success(done);
-    d.refetch();
+    invalidate(A.detail);
     onChanged?.();
   };
   return (

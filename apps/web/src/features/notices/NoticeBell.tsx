@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { noticeCountsContract } from '@sk/shared/notices/notices.counts';
 import { Badge } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { SHELL_COUNT, useApi } from '../../lib/query';
+import { invalidate, SHELL_COUNT, useApi } from '../../lib/query';
 import { useLiveNotices } from './useLiveNotices';
 
 const NoticePanel = lazy(() => import('./NoticePanel'));
@@ -18,10 +18,7 @@ export function NoticeBell({ compact }: { compact?: boolean }) {
   const poll = { call: { silent: true }, refetchInterval: NOTICE_POLL_MS, meta: SHELL_COUNT };
   const personal = useApi(noticeCountsContract.notifyCount, undefined, poll);
   const enterprise = useApi(noticeCountsContract.enterpriseNoticeCount, undefined, poll);
-  const refresh = () => {
-    personal.refetch();
-    enterprise.refetch();
-  };
+  const refresh = () => invalidate(noticeCountsContract.notifyCount, noticeCountsContract.enterpriseNoticeCount);
   const total = (personal.data ?? 0) + (enterprise.data ?? 0);
   return (
     <>

@@ -2,7 +2,7 @@ import { noticesContract } from '@sk/shared/notices/notices.contract';
 import { Badge, Button, Drawer, Empty, List, Segmented, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useApi, useApiMutation } from '../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../lib/query';
 import { groupName } from './noticeGroups';
 import { useOpenNotice } from './useOpenNotice';
 
@@ -28,7 +28,7 @@ export default function NoticePanel({
   const list = useApi(noticesContract.notifyList, { pageIndex: 0, pageSize: 10, category }, { enabled: open, call: { silent: true } });
   const refresh = () => {
     onChanged();
-    list.refetch();
+    invalidate(noticesContract.notifyList);
   };
   const clear = useApiMutation(category === PERSONAL ? noticesContract.notifyClearUnread : noticesContract.enterpriseNoticeClearUnread, {
     onSuccess: refresh,

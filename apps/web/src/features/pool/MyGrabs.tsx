@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RecordFormDialog } from '../../components';
 import { displayDateTime } from '../../lib/format';
-import { useApi, useApiMutation } from '../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../lib/query';
 import { orderDetailPath, poolContract } from './api';
 
 /** The engineer's grabs left today and the grabs that may still be given back to the pool (before the enterprise's limit), each with 退回. */
@@ -18,7 +18,7 @@ export function MyGrabs({ onReturned }: { onReturned: () => void }) {
   if (!grabs.length) return cap;
   const submit = async (v: { reason: string }) => {
     await revoke.mutateAsync({ orderId: giving?.id as number, reason: v.reason });
-    await mine.refetch();
+    await invalidate(poolContract.mine);
     onReturned();
   };
   return (

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
-import { useApi, useApiMutation } from '../../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { A, fetchInbox } from '../api';
 
 const STATE_COLORS: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
@@ -178,7 +178,7 @@ export default function ApprovalProcess() {
           onClose={() => {
             setOpen(null);
             list.current?.refresh();
-            void counts.refetch();
+            void invalidate(A.counts);
           }}
         />
       ) : null}

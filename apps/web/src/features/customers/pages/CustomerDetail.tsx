@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, PersonLink } from '../../../components';
 import { ExtFieldView } from '../../../components/forms';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { customerContract, refreshCustomers } from '../api';
 import { MaintainContractList, SaleContractList } from '../components/ContractLists';
 import { CustomerFormDialog } from '../components/CustomerFormDialog';
@@ -154,7 +154,7 @@ export default function CustomerDetail() {
       <Card size="small">
         <Tabs items={tabs} />
       </Card>
-      <CustomerFormDialog open={editing} customerId={id} onClose={() => setEditing(false)} onSaved={() => detail.refetch()} />
+      <CustomerFormDialog open={editing} customerId={id} onClose={() => setEditing(false)} onSaved={() => invalidate(customerContract.detail)} />
       <PermissionDialog open={granting} customerId={id} onClose={() => setGranting(false)} />
     </Space>
   );

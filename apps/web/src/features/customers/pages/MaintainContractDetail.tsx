@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { contractContract } from '../api';
 import { ContractDetailFrame } from '../components/ContractParts';
 import { MaintainContractFormDialog } from '../components/MaintainContractFormDialog';
@@ -23,7 +23,7 @@ export default function MaintainContractDetail() {
   if (detail.isPending && id > 0) return <Spin style={{ display: 'block', margin: 48 }} />;
   const c = detail.data;
   if (!c) return <EmptyState description="合同不存在或已删除" />;
-  const reload = () => detail.refetch();
+  const reload = () => invalidate(contractContract.maintainDetail);
   const move = (action: MaintainAction) =>
     modal.confirm({
       title: ACTION_LABELS[action],

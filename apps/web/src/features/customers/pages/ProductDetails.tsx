@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, FileLink, ListPage } from '../../../components';
 import { defaultFileUrl } from '@sk/shared/forms/present';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { pagedFetcher, productContract } from '../api';
 import { installedColumns } from '../components/installedColumns';
 import { ModelFormDialog } from '../components/ModelFormDialog';
@@ -84,7 +84,7 @@ export default function ProductDetails() {
           <EmptyState description={`共${m.installedCount}台设备使用该产品`} />
         )}
       </Card>
-      <ModelFormDialog open={editing} model={m} onClose={() => setEditing(false)} onSaved={() => detail.refetch()} />
+      <ModelFormDialog open={editing} model={m} onClose={() => setEditing(false)} onSaved={() => invalidate(productContract.productDetail)} />
     </Space>
   );
 }

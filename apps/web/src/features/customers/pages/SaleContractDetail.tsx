@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { contractContract } from '../api';
 import { ContractDetailFrame, ExamineDialog } from '../components/ContractParts';
 import { SaleContractFormDialog } from '../components/SaleContractFormDialog';
@@ -20,7 +20,7 @@ export default function SaleContractDetail() {
   if (detail.isPending && id > 0) return <Spin style={{ display: 'block', margin: 48 }} />;
   const c = detail.data;
   if (!c) return <EmptyState description="合同不存在或已删除" />;
-  const reload = () => detail.refetch();
+  const reload = () => invalidate(contractContract.saleDetail);
   const can = (a: string) => c.abilities.actions.includes(a);
   const submit = () => call(contractContract.saleSubmit, { id }, { successToast: true }).then(reload, () => {});
 

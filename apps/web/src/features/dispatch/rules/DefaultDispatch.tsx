@@ -3,7 +3,7 @@ import { DEFAULT_TARGET_IDS } from '@sk/shared/dispatch/dispatch.constants';
 import { Button, Card, Form, Skeleton, Switch } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { dispatchContract } from '../api';
 import { personValue, type TargetValues, TargetFields, targetBody } from './targets';
 
@@ -22,7 +22,7 @@ export function DefaultDispatch({ editable }: { editable: boolean }) {
     setBusy(true);
     try {
       await call(dispatchContract.updateDefaultDispatch, { enabled: v.enabled, ...targetBody(v) }, { successToast: true });
-      await saved.refetch();
+      await invalidate(dispatchContract.getDefaultDispatch);
     } catch {
       // The request client showed why.
     } finally {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { AreaCascader } from '../../customers';
 import { dispatchContract } from '../api';
 import { GroupSelect, personValue, type TargetValues, TargetFields, targetBody } from './targets';
@@ -117,11 +117,11 @@ export function RuleTable({ editable }: { editable: boolean }) {
   const save = async (v: RuleValues) => {
     if (editing === 'new') await call(dispatchContract.ruleCreate, bodyOf(v), { successToast: true });
     else if (editing) await call(dispatchContract.ruleUpdate, { id: editing.id, ...bodyOf(v) }, { successToast: true });
-    await rules.refetch();
+    await invalidate(dispatchContract.ruleList);
   };
   const remove = async (id: number) => {
     await call(dispatchContract.ruleDelete, { ids: [id] }, { successToast: true }).catch(() => undefined);
-    await rules.refetch();
+    await invalidate(dispatchContract.ruleList);
   };
   return (
     <Card

@@ -5,7 +5,7 @@ import { SLA_UNITS } from '@sk/shared/sla/sla.constants';
 import { Alert, Button, Card, Checkbox, Form, InputNumber, Select, Space, Spin, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 
 interface ClockRow {
   on: boolean;
@@ -62,7 +62,7 @@ export function EventSlaForm({ tmpId }: { tmpId: number }) {
     setSaving(true);
     try {
       await call(E.saveSla, { tmpId, business: v.business, clocks }, { successToast: true });
-      await q.refetch();
+      await invalidate(E.sla);
     } catch {
       // the request client has shown why
     } finally {

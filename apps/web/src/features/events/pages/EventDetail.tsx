@@ -10,7 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, FileLink } from '../../../components';
 import { ExtFieldView } from '../../../components/forms';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ACTION_ENDPOINT, actionLabel, eventContract, priorityLabel, stateOf } from '../api';
 import { ActionDialog, ASKING } from '../components/ActionDialog';
@@ -184,7 +184,7 @@ export default function EventDetail() {
           </Space>
         }
       >
-        <Actions d={d} onDone={() => q.refetch()} />
+        <Actions d={d} onDone={() => invalidate(eventContract.detailed)} />
         <EventSlaClocks eventId={d.id} />
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} style={{ marginTop: 12 }}>
           <Descriptions.Item label="事件编号">{d.eventNo}</Descriptions.Item>

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { EventSlaForm } from '../components/EventSlaForm';
 
 interface Values {
@@ -43,7 +43,7 @@ export default function EventProcess() {
         { tmpId, actions: ['assign', 'claim', ...v.actions], principalRoles: v.principalRoles },
         { successToast: true },
       );
-      await setting.refetch();
+      await invalidate(eventSettingContract.setting);
     } catch {
       // the request client has shown why
     } finally {

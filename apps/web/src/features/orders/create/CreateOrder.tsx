@@ -13,7 +13,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { FormRenderer, type FormValues, useFormRenderer } from '../../../components/forms';
 import { call } from '../../../lib/api';
-import { apiKey, queryClient, useApi } from '../../../lib/query';
+import { apiKey, invalidate, queryClient, useApi } from '../../../lib/query';
 import { useCan, useSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers';
 import { rememberFile } from '../../../components/forms/fields/files';
@@ -135,7 +135,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
         ) : null}
       </Space.Compact>
     ),
-    ...orderFieldWidgets({ context, saleChannels, onContact: setContactId, set, refetchContext: () => void ctx.refetch() }),
+    ...orderFieldWidgets({ context, saleChannels, onContact: setContactId, set, refetchContext: () => void invalidate(orderCreateContract.customerContext) }),
   };
 
   const create = async (body: ReturnType<typeof bodyOf>) => {

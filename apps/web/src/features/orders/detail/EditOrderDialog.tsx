@@ -11,7 +11,7 @@ import { rememberFile } from '../../../components/forms/fields/files';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import type { FormInfo } from '@sk/shared/forms/forms.views';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { useSessionUser } from '../../../lib/session';
 import { checkedDefinition, definitionOf } from '../create/fields';
 import { useSaleChannels } from '../create/options';
@@ -54,7 +54,13 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
   const ctx = useApi(orderCreateContract.orderCustomerContext, { orderId: d.id }, { call: { silent: true } });
   const saleChannels = useSaleChannels();
   const set = (patch: Record<string, unknown>) => form.setValues({ ...form.values, system: { ...form.values.system, ...patch } });
-  const widgets = orderFieldWidgets({ context: ctx.data, saleChannels, onContact: setContactId, set, refetchContext: () => void ctx.refetch() });
+  const widgets = orderFieldWidgets({
+    context: ctx.data,
+    saleChannels,
+    onContact: setContactId,
+    set,
+    refetchContext: () => void invalidate(orderCreateContract.orderCustomerContext),
+  });
 
   const save = async () => {
     if (uploads.uploading()) return;

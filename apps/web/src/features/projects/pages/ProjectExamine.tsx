@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EmptyState } from '../../../components';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { projectContract, projectPath, taskPath } from '../api';
 import { RejectDialog } from '../components/RejectDialog';
 
@@ -32,7 +32,7 @@ export default function ProjectExamine() {
     } catch {
       // the call has shown its message
     }
-    void list.refetch();
+    void invalidate(projectContract.examineList);
   };
   return (
     <Card size="small" title={kind === 'task' ? '进度审批' : '项目审批'}>
@@ -74,7 +74,7 @@ export default function ProjectExamine() {
         onReject={async (note) => {
           if (!rejecting) return;
           await decide(rejecting, false, note);
-          void list.refetch();
+          void invalidate(projectContract.examineList);
         }}
       />
     </Card>

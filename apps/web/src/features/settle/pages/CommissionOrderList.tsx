@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FilterSelect, ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
-import { useApi, useApiMutation } from '../../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { fetchRewards, R } from '../api';
 import { REWARD_LOG_LABELS, RewardKindTag, RewardSettle, RewardStateTag, rewardColumns, signedYuan } from '../components/rewardBits';
@@ -21,7 +21,7 @@ function RewardDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const [rejecting, setRejecting] = useState(false);
   const d = detail.data;
   const can = (a: string) => d?.abilities.includes(a) ?? false;
-  const run = (action: 'submit' | 'approve' | 'cancel') => act.mutateAsync({ id, action }).then(() => void detail.refetch());
+  const run = (action: 'submit' | 'approve' | 'cancel') => act.mutateAsync({ id, action }).then(() => void invalidate(R.detail));
   const f = flow.data;
   return (
     <Drawer open title={d ? `奖惩单 ${d.rewardNo}` : '奖惩单'} onClose={onClose} width="min(640px, 100vw)" loading={!d}>
@@ -110,7 +110,7 @@ function RewardDrawer({ id, onClose }: { id: number; onClose: () => void }) {
         title="驳回奖惩单"
         okText="提交"
         onClose={() => setRejecting(false)}
-        onSubmit={(v) => act.mutateAsync({ id, action: 'reject', note: v.note }).then(() => void detail.refetch())}
+        onSubmit={(v) => act.mutateAsync({ id, action: 'reject', note: v.note }).then(() => void invalidate(R.detail))}
       >
         <Form.Item name="note" label="驳回理由" rules={[{ required: true, message: '请输入驳回理由' }]}>
           <Input.TextArea maxLength={200} rows={3} />

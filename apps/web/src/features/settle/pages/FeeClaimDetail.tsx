@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Form, Input, Popconfirm, Space } from 'antd
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LogCard, RecordFormDialog } from '../../../components';
-import { useApi, useApiMutation } from '../../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { K, km, yuan } from '../api';
 import { CLAIM_LOG_LABELS, CheckStateTag, ClaimStateTag } from '../components/claimBits';
 
@@ -16,7 +16,7 @@ export default function FeeClaimDetail() {
   const [rejecting, setRejecting] = useState(false);
   const d = detail.data;
   if (!d) return <Card loading={detail.isLoading} title="费用申请详情" size="small" />;
-  const refresh = () => void detail.refetch();
+  const refresh = () => void invalidate(K.detail);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size={12}>
       <Card

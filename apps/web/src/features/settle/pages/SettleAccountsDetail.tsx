@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Selec
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
-import { useApi, useApiMutation } from '../../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { C, fetchLines, yuan } from '../api';
 import { ACTION_LABELS, LOG_LABELS, SettleStateTag } from '../components/settleBits';
 
@@ -22,7 +22,7 @@ export default function SettleAccountsDetail() {
   const d = detail.data;
   if (!d) return <Card loading={detail.isLoading} title="结算单详情" size="small" />;
   const refresh = () => {
-    void detail.refetch();
+    void invalidate(C.detail);
     lines.current?.refresh();
   };
   return (

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { S } from '../api';
 import { OldPartActions } from '../components/OldPartActions';
 import { label, OLD_PART_STATES, RETURN_TYPES } from '../options';
@@ -15,7 +15,7 @@ export default function OldPartReturnDetail() {
   const r = d.data;
   if (!r) return <Card loading size="small" />;
   return (
-    <Card size="small" title={`旧件-${r.id} ${r.spareName}`} extra={<OldPartActions r={r} onDone={() => d.refetch()} />}>
+    <Card size="small" title={`旧件-${r.id} ${r.spareName}`} extra={<OldPartActions r={r} onDone={() => invalidate(S.oldDetail)} />}>
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label="状态">
           <Tag color={r.state === 1 ? 'orange' : 'green'} data-testid="old-part-state">
