@@ -251,7 +251,7 @@ describe('files through the request client', () => {
     expect(sent[0]?.url).toBe('/api/upload/save?kind=audio');
     expect(sent[0]?.headers['X-CSRF-Token']).toBe('tok-1');
     expect(sent[0]?.headers['Content-Type']).toBeUndefined();
-    expect((sent[0]?.body as unknown as FormData).get('file')).toBeInstanceOf(Blob);
+    expect((sent[0]?.body as unknown as FormData | undefined)?.get('file')).toBeInstanceOf(Blob);
   });
 
   it('toasts and throws an upload the server refuses', async () => {
