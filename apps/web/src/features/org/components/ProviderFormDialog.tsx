@@ -1,5 +1,4 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { PHONE, PHONE_MESSAGE } from '@sk/shared/common/zod';
 import { productContract } from '@sk/shared/customers/products.contract';
 import { PARTNER_TYPES } from '@sk/shared/org/org.constants';
 import type { ProviderDetail, ProviderRow } from '@sk/shared/org/org.schema';
@@ -7,6 +6,7 @@ import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, 
 import { RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf, zodMessage } from '../../../lib/zodRules';
 import { AreaCascader } from '../../customers';
 import { teamContract } from '../api';
 
@@ -36,17 +36,16 @@ interface Values {
   contacts?: ContactValues[];
 }
 
-const text = (label: string, max: number) => [{ max, message: `${label}不能超过${max}个字` }];
+/** The provider's fields as the contract checks them: the form's rules are the contract's. */
+const F = teamContract.providerCreate.body.shape;
+const C = F.contacts.unwrap().element.shape;
 
 /** '310115' → ['31', '3101', '310115']: the cascader's path to an area code. */
 export const areaPath = (code: string): string[] =>
   [code.slice(0, 2), code.slice(0, 4), code].filter((c, i, all) => c.length === (i + 1) * 2 && all.indexOf(c) === i);
 
-/** 银行账号: digits (spaces and dashes as typed are dropped), 8 to 30 of them; the server checks the same. */
-export const bankAccountOk = (v: string | undefined): boolean => {
-  const digits = (v ?? '').replace(/[\s-]/g, '');
-  return digits === '' || /^\d{8,30}$/.test(digits);
-};
+/** 银行账号: digits (spaces and dashes as typed are dropped), 8 to 30 of them, as the contract checks it. */
+export const bankAccountOk = (v: string | undefined): boolean => zodMessage(F.bankAccount, v) === null;
 
 /** The edit dialog's values of a provider: its contacts, or the linkman and phone of one kept before contacts existed. */
 export function valuesOf(p: ProviderDetail): Partial<Values> {
@@ -145,12 +144,12 @@ export function ProviderFormDialog({
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label="服务商名称" rules={[{ required: true, whitespace: true, message: '请输入服务商名称' }, ...text('服务商名称', 50)]}>
+          <Form.Item name="name" label="服务商名称" rules={rulesOf(F.name)}>
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="partnerType" label="合作类型" rules={[{ required: true, message: '请选择合作类型' }]}>
+          <Form.Item name="partnerType" label="合作类型" rules={rulesOf(F.partnerType, { required: '请选择合作类型' })}>
             <Select options={PARTNER_OPTIONS} />
           </Form.Item>
         </Col>
@@ -159,7 +158,7 @@ export function ProviderFormDialog({
             name="coefficient"
             label="结算系数"
             extra="服务费标准 × 结算系数 = 该服务商工单的结算费用"
-            rules={[{ required: true, message: '请输入结算系数' }]}
+            rules={rulesOf(F.coefficient, { required: '请输入结算系数' })}
           >
             <InputNumber min={0.01} max={9.99} step={0.1} precision={2} style={{ width: '100%' }} />
           </Form.Item>
@@ -182,6 +181,7 @@ export function ProviderFormDialog({
       </Divider>
       <Form.List
         name="contacts"
+        // why: the page asks for at least one contact, which the contract leaves optional; the primary check is its own
         rules={[
           {
             validator: async (_, list?: ContactValues[]) => {
@@ -196,23 +196,17 @@ export function ProviderFormDialog({
             {fields.map(({ key, name }) => (
               <Row key={key} gutter={8} align="top" wrap>
                 <Col xs={24} sm={6}>
-                  <Form.Item name={[name, 'name']} rules={[{ required: true, whitespace: true, message: '请输入联系人姓名' }, ...text('联系人姓名', 20)]}>
+                  <Form.Item name={[name, 'name']} rules={rulesOf(C.name)}>
                     <Input placeholder="姓名" maxLength={20} aria-label="联系人姓名" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={7}>
-                  <Form.Item
-                    name={[name, 'phone']}
-                    rules={[
-                      { required: true, whitespace: true, message: '请输入联系人电话' },
-                      { pattern: PHONE, message: PHONE_MESSAGE },
-                    ]}
-                  >
+                  <Form.Item name={[name, 'phone']} rules={rulesOf(C.phone)}>
                     <Input placeholder="手机号或固定电话" maxLength={20} aria-label="联系人电话" />
                   </Form.Item>
                 </Col>
                 <Col xs={12} sm={5}>
-                  <Form.Item name={[name, 'position']} rules={text('职务', 20)}>
+                  <Form.Item name={[name, 'position']} rules={rulesOf(C.position)}>
                     <Input placeholder="职务" maxLength={20} aria-label="联系人职务" />
                   </Form.Item>
                 </Col>
@@ -247,6 +241,7 @@ export function ProviderFormDialog({
           <>
             {fields.map(({ key, name }) => (
               <Space key={key} align="baseline" style={{ display: 'flex' }}>
+                {/* why: a cascader path (the submit keeps its last code as regionCodes), not a contract field */}
                 <Form.Item name={name} rules={[{ required: true, message: '请选择省 / 市 / 区' }]} style={{ width: 360 }}>
                   <AreaCascader />
                 </Form.Item>
@@ -259,7 +254,7 @@ export function ProviderFormDialog({
           </>
         )}
       </Form.List>
-      <Form.Item name="serviceArea" label="区域说明" rules={text('区域说明', 200)} style={{ marginTop: 16 }}>
+      <Form.Item name="serviceArea" label="区域说明" rules={rulesOf(F.serviceArea)} style={{ marginTop: 16 }}>
         <Input maxLength={200} placeholder="如：上海全境及苏州工业园区" />
       </Form.Item>
 
@@ -268,30 +263,26 @@ export function ProviderFormDialog({
       </Divider>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="bankName" label="开户银行" rules={text('开户银行', 50)}>
+          <Form.Item name="bankName" label="开户银行" rules={rulesOf(F.bankName)}>
             <Input maxLength={50} placeholder="如：中国工商银行上海市分行" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="bankAccountName" label="开户名" rules={text('开户名', 50)}>
+          <Form.Item name="bankAccountName" label="开户名" rules={rulesOf(F.bankAccountName)}>
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="bankAccount"
-            label="银行账号"
-            rules={[{ validator: async (_, v?: string) => (bankAccountOk(v) ? undefined : Promise.reject(new Error('银行账号应为8至30位数字'))) }]}
-          >
+          <Form.Item name="bankAccount" label="银行账号" rules={rulesOf(F.bankAccount)}>
             <Input maxLength={40} inputMode="numeric" />
           </Form.Item>
         </Col>
       </Row>
 
-      <Form.Item name="address" label="地址" rules={text('地址', 200)}>
+      <Form.Item name="address" label="地址" rules={rulesOf(F.address)}>
         <Input maxLength={200} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={text('备注', 200)}>
+      <Form.Item name="remark" label="备注" rules={rulesOf(F.remark)}>
         <Input.TextArea rows={2} maxLength={200} />
       </Form.Item>
     </RecordFormDialog>
