@@ -5,7 +5,7 @@ import type { UserRow } from '@sk/shared/org/org.schema';
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
-import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
+import { PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { ORG_READS, orgContract, useProviderOptions } from '../api';
@@ -56,19 +56,15 @@ const initialOf = (user: UserRow | null, defaults: UserDefaults): Partial<Values
       }
     : { deptId: defaults.deptId ?? undefined, roles: [], admin: false, providerId: defaults.providerId ?? undefined };
 
+/** A user's fields as the contract checks them: the form's rules are the contract's. */
+const U = orgContract.userCreate.body.shape;
+
 function UserFields({ user, defaults, outsourced }: { user: UserRow | null; defaults: UserDefaults; outsourced: boolean }) {
   const providers = useProviderOptions();
   return (
     <Row gutter={16}>
       <Col xs={24} sm={12}>
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[
-            { required: true, whitespace: true, message: '请输入姓名' },
-            { max: 20, message: '姓名不能超过20个字' },
-          ]}
-        >
+        <Form.Item name="name" label="姓名" rules={rulesOf(U.name)}>
           <Input maxLength={20} placeholder="请输入姓名" />
         </Form.Item>
       </Col>
@@ -79,7 +75,7 @@ function UserFields({ user, defaults, outsourced }: { user: UserRow | null; defa
       </Col>
       {outsourced && (
         <Col span={24}>
-          <Form.Item name="providerId" label="所属服务商" rules={[{ required: true, message: '外包人员需选择所属服务商' }]}>
+          <Form.Item name="providerId" label="所属服务商" rules={rulesOf(U.providerId, { required: '外包人员需选择所属服务商' })}>
             <Select
               placeholder="请选择服务商"
               loading={providers.isLoading}
@@ -95,17 +91,18 @@ function UserFields({ user, defaults, outsourced }: { user: UserRow | null; defa
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="jobNumber" label="工号" rules={[{ max: 30, message: '工号不能超过30个字' }]}>
+        <Form.Item name="jobNumber" label="工号" rules={rulesOf(U.jobNumber)}>
           <Input maxLength={30} />
         </Form.Item>
       </Col>
       <Col span={24}>
+        {/* why: the page asks for a role (an empty list is not rulesOf's "empty"); the contract's own check is the server's */}
         <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
           <Select mode="multiple" options={ROLE_OPTIONS} placeholder="请选择角色（可多选）" aria-label="角色" optionFilterProp="label" />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+        <Form.Item name="email" label="邮箱" rules={rulesOf(U.email)}>
           <Input maxLength={100} />
         </Form.Item>
       </Col>
@@ -118,7 +115,7 @@ function UserFields({ user, defaults, outsourced }: { user: UserRow | null; defa
         <Form.Item
           name="password"
           label={user ? '重置密码' : '登录密码'}
-          rules={[NEW_PASSWORD_RULE]}
+          rules={rulesOf(U.password)}
           extra={user ? '不填写则不修改；重置后该人员需重新登录' : '可不填写，人员可用手机验证码登录后自行设置'}
         >
           <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} />
