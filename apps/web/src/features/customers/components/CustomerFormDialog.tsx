@@ -1,6 +1,6 @@
 import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
-import type { CustomerDetail } from '@sk/shared/customers/customers.schema';
+import { addressFields, type CustomerDetail, contactFields, customerFields } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { isPaid } from '@sk/shared/auth/plans';
 import { phone } from '@sk/shared/customers/fields';
@@ -80,33 +80,19 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item
-          name="name"
-          label="客户名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入客户名称' },
-            { max: 100, message: '客户名称不能超过100个字' },
-          ]}
-        >
+        <Form.Item name="name" label="客户名称" rules={rulesOf(customerFields.name)}>
           <Input maxLength={100} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="code" label="客户编号" rules={[{ max: 50, message: '客户编号不能超过50个字' }]}>
+        <Form.Item name="code" label="客户编号" rules={rulesOf(customerFields.code)}>
           <Input maxLength={50} />
         </Form.Item>
       </Col>
       {isNew ? (
         <>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="linkName"
-              label="联系人"
-              rules={[
-                { required: true, whitespace: true, message: '请输入联系人' },
-                { max: 50, message: '联系人不能超过50个字' },
-              ]}
-            >
+            <Form.Item name="linkName" label="联系人" rules={rulesOf(contactFields.name)}>
               <Input maxLength={50} />
             </Form.Item>
           </Col>
@@ -121,14 +107,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="detail"
-              label="详细地址"
-              rules={[
-                { required: !!area?.length, whitespace: true, message: '请输入详细地址' },
-                { max: 200, message: '详细地址不能超过200个字' },
-              ]}
-            >
+            <Form.Item name="detail" label="详细地址" rules={rulesOf(addressFields.detail, { required: !!area?.length })}>
               <Input maxLength={200} placeholder="街道、门牌号" />
             </Form.Item>
           </Col>
@@ -162,7 +141,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
         </Col>
       ) : null}
       <Col xs={24}>
-        <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
+        <Form.Item name="remark" label="备注" rules={rulesOf(customerFields.remark)}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Col>

@@ -1,5 +1,6 @@
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
-import type { installedProductDetailSchema } from '@sk/shared/customers/products.contract';
+import { installedBody, type installedProductDetailSchema } from '@sk/shared/customers/products.contract';
+import { rulesOf } from '../../../lib/zodRules';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -10,6 +11,9 @@ import { useDebounced } from '../../../lib/useDebounced';
 import { PRODUCT_STATUS_OPTIONS } from '../options';
 import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { CustomerSelect } from './CustomerSelect';
+
+/** An installed product's fields as the contract checks them: the form's rules are the contract's. */
+const I = installedBody.shape;
 
 type Detail = z.infer<typeof installedProductDetailSchema>;
 
@@ -145,22 +149,22 @@ export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: 
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="productId" label="产品" rules={[{ required: true, message: '请选择产品' }]}>
+          <Form.Item name="productId" label="产品" rules={rulesOf(I.productId, { required: '请选择产品' })}>
             <ModelSelect />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="设备名称" extra="不填时使用产品名称和型号" rules={[{ max: 100, message: '设备名称不能超过100个字' }]}>
+          <Form.Item name="name" label="设备名称" extra="不填时使用产品名称和型号" rules={rulesOf(I.name)}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="serialNumber" label="序列号" rules={[{ max: 100, message: '序列号不能超过100个字' }]}>
+          <Form.Item name="serialNumber" label="序列号" rules={rulesOf(I.serialNumber)}>
             <Input maxLength={100} placeholder="本企业内唯一" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="status" label="设备状态" rules={[{ required: true, message: '请选择设备状态' }]}>
+          <Form.Item name="status" label="设备状态" rules={rulesOf(I.status, { required: '请选择设备状态' })}>
             <Select options={PRODUCT_STATUS_OPTIONS} />
           </Form.Item>
         </Col>
@@ -185,7 +189,7 @@ export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: 
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
+          <Form.Item name="remark" label="备注" rules={rulesOf(I.remark)}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
         </Col>

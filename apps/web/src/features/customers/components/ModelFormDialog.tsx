@@ -1,4 +1,5 @@
-import type { ProductModel } from '@sk/shared/customers/products.contract';
+import { type ProductModel, productModelBody } from '@sk/shared/customers/products.contract';
+import { rulesOf } from '../../../lib/zodRules';
 import { AutoComplete, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { UploadField } from '../../../components/forms/fields/UploadField';
@@ -6,6 +7,9 @@ import { fixedAsDef } from '../../../components/forms/formState';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { productContract } from '../api';
 import { WARRANTY_START_OPTIONS, WARRANTY_UNIT_OPTIONS } from '../options';
+
+/** A product model's fields as the contract checks them: the form's rules are the contract's. */
+const M = productModelBody.shape;
 
 interface Values {
   name: string;
@@ -79,29 +83,22 @@ export function ModelFormDialog({
     <RecordFormDialog<Values> open={open} title={model ? '编辑产品' : '新建产品'} initialValues={initial} onSubmit={submit} onClose={onClose} width={720}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label="产品名称"
-            rules={[
-              { required: true, whitespace: true, message: '请输入产品名称' },
-              { max: 100, message: '产品名称不能超过100个字' },
-            ]}
-          >
+          <Form.Item name="name" label="产品名称" rules={rulesOf(M.name)}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="category" label="产品分类" rules={[{ max: 50, message: '产品分类不能超过50个字' }]}>
+          <Form.Item name="category" label="产品分类" rules={rulesOf(M.category)}>
             <AutoComplete options={(categories.data ?? []).map((c) => ({ value: c }))} placeholder="选择或输入分类" showSearch={{ filterOption: true }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="brand" label="品牌" rules={[{ max: 50, message: '品牌不能超过50个字' }]}>
+          <Form.Item name="brand" label="品牌" rules={rulesOf(M.brand)}>
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="model" label="型号" rules={[{ max: 100, message: '型号不能超过100个字' }]}>
+          <Form.Item name="model" label="型号" rules={rulesOf(M.model)}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
@@ -133,7 +130,7 @@ export function ModelFormDialog({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
+          <Form.Item name="remark" label="备注" rules={rulesOf(M.remark)}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
         </Col>
