@@ -6,10 +6,15 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { CustomerSelect } from '../../customers';
 import { Q, yuan } from '../api';
 import { CoverageTag } from './bits';
 import { ProductSelect } from './ProductSelect';
+
+/** A quotation's fields and lines as the contract checks them: the form's rules are the contract's. */
+const B = Q.create.body.shape;
+const LN = B.lines.element.shape;
 
 interface LineValues {
   item?: string;
@@ -129,11 +134,11 @@ export function QuoteDialog(p: { open: boolean; onClose: () => void; editing?: Q
         p.onSaved?.(r.id);
       }}
     >
-      <Form.Item name="title" label="报价标题" rules={[{ required: true, message: '请输入报价标题' }]}>
+      <Form.Item name="title" label="报价标题" rules={rulesOf(B.title)}>
         <Input maxLength={50} placeholder="如：压缩机更换" />
       </Form.Item>
       <Space wrap align="start" style={{ display: 'flex' }}>
-        <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]} style={{ width: 250 }}>
+        <Form.Item name="customerId" label="客户" rules={rulesOf(B.customerId, { required: '请选择客户' })} style={{ width: 250 }}>
           <CustomerSelect onChange={(id) => form.setFieldsValue({ customerId: id ?? undefined, installedProductId: undefined, orderId: undefined })} />
         </Form.Item>
         <Form.Item name="installedProductId" label="设备" style={{ width: 250 }}>
@@ -157,6 +162,7 @@ export function QuoteDialog(p: { open: boolean; onClose: () => void; editing?: Q
               const pl = body.length === lines.length ? priced.data?.lines[i] : undefined;
               return (
                 <Space key={f.key} align="baseline" wrap style={{ display: 'flex' }}>
+                  {/* why: a picked catalogue entry ('service:1', 'spare:2' or 'other'), turned into kind and itemId on save */}
                   <Form.Item
                     name={[f.name, 'item']}
                     label={i === 0 ? '项目' : undefined}
@@ -172,15 +178,16 @@ export function QuoteDialog(p: { open: boolean; onClose: () => void; editing?: Q
                   </Form.Item>
                   {other ? (
                     <>
-                      <Form.Item name={[f.name, 'name']} label={i === 0 ? '名称' : undefined} rules={[{ required: true, message: '请填写名称' }]}>
+                      <Form.Item name={[f.name, 'name']} label={i === 0 ? '名称' : undefined} rules={rulesOf(LN.name, { required: '请填写名称' })}>
                         <Input maxLength={50} style={{ width: 120 }} aria-label={`第${i + 1}行名称`} />
                       </Form.Item>
+                      {/* why: yuan in the form, cents (unitCents) in the contract */}
                       <Form.Item name={[f.name, 'price']} label={i === 0 ? '单价' : undefined} rules={[{ required: true, message: '请填写单价' }]}>
                         <InputNumber min={0} precision={2} aria-label={`第${i + 1}行单价`} />
                       </Form.Item>
                     </>
                   ) : null}
-                  <Form.Item name={[f.name, 'quantity']} label={i === 0 ? '数量' : undefined} rules={[{ required: true, message: '请输入数量' }]}>
+                  <Form.Item name={[f.name, 'quantity']} label={i === 0 ? '数量' : undefined} rules={rulesOf(LN.quantity, { required: '请输入数量' })}>
                     <InputNumber min={1} max={9999} precision={0} aria-label={`第${i + 1}行数量`} />
                   </Form.Item>
                   <span data-testid={`line-amount-${i + 1}`}>

@@ -6,11 +6,15 @@ import { useRef, useState } from 'react';
 import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { useCan } from '../../../lib/session';
 import { CustomerSelect } from '../../customers';
 import { fetchExtensions, W, yuan } from '../api';
 import { CoverageTag, ExtStateTag, UNIT_NAMES } from '../components/bits';
 import { ProductSelect } from '../components/ProductSelect';
+
+/** An extended warranty's fields as the contract checks them: the form's rules are the contract's. */
+const X = W.create.body.shape;
 
 interface Values {
   customerId?: number;
@@ -117,17 +121,18 @@ export default function ExtendWarranty() {
           })
         }
       >
+        {/* why: the customer only narrows the device list; the contract takes the device */}
         <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
           <CustomerSelect onChange={(id) => form.setFieldsValue({ customerId: id ?? undefined, installedProductId: undefined })} />
         </Form.Item>
-        <Form.Item name="installedProductId" label="设备" rules={[{ required: true, message: '请选择设备' }]}>
+        <Form.Item name="installedProductId" label="设备" rules={rulesOf(X.installedProductId, { required: '请选择设备' })}>
           <ProductSelect customerId={customerId} />
         </Form.Item>
         <Space align="start">
-          <Form.Item name="period" label="延保时长" rules={[{ required: true, message: '请输入延保时长' }]}>
+          <Form.Item name="period" label="延保时长" rules={rulesOf(X.period, { required: '请输入延保时长' })}>
             <InputNumber min={1} max={3650} precision={0} aria-label="延保时长" />
           </Form.Item>
-          <Form.Item name="unit" label="单位" rules={[{ required: true, message: '请选择单位' }]}>
+          <Form.Item name="unit" label="单位" rules={rulesOf(X.unit, { required: '请选择单位' })}>
             <Select
               style={{ width: 100 }}
               aria-label="延保单位"
@@ -138,6 +143,7 @@ export default function ExtendWarranty() {
               ]}
             />
           </Form.Item>
+          {/* why: yuan in the form, cents (priceCents) in the contract */}
           <Form.Item name="price" label="延保价格（元）" rules={[{ required: true, message: '请输入延保价格' }]}>
             <InputNumber min={0} max={1000000} precision={2} aria-label="延保价格" />
           </Form.Item>
@@ -154,7 +160,7 @@ export default function ExtendWarranty() {
         onClose={() => setCancelling(null)}
         onSubmit={(v) => cancel.mutateAsync({ id: cancelling?.id as number, note: v.note })}
       >
-        <Form.Item name="note" label="作废原因" rules={[{ required: true, message: '请输入作废原因' }]}>
+        <Form.Item name="note" label="作废原因" rules={rulesOf(W.cancel.body.shape.note)}>
           <Input.TextArea rows={2} maxLength={200} />
         </Form.Item>
       </RecordFormDialog>
