@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import type { MoneyItemRow } from '@sk/shared/forms/forms.views';
 import { moneyItemContract } from '@sk/shared/forms/preferences.contract';
-import type { ReceiveAccountRow } from '@sk/shared/orders/order.money.contract';
+import { type ReceiveAccountRow, saveReceiveBody } from '@sk/shared/orders/order.money.contract';
 import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
@@ -11,7 +11,12 @@ import type { ListQuery, ListResult } from '../../../../components/list/useListD
 import { call } from '../../../../lib/api';
 import { labelOptions } from '../../../../lib/options';
 import { useApi } from '../../../../lib/query';
+import { rulesOf } from '../../../../lib/zodRules';
 import { moneyContract as M, yuanText } from '../api';
+
+/** A fee item's and a collection account's fields as the contracts check them: the forms' rules are the contracts'. */
+const MB = moneyItemContract.save.body.shape;
+const RB = saveReceiveBody.shape;
 
 const METHOD_OPTIONS = labelOptions(PAYMENT_METHODS);
 
@@ -54,24 +59,17 @@ function ItemDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Form.Item name="tmpId" label="工单类型" rules={[{ required: true, message: '请选择工单类型' }]}>
+      <Form.Item name="tmpId" label="工单类型" rules={rulesOf(MB.tmpId, { required: '请选择工单类型' })}>
         <Select options={types} disabled={!!row} placeholder="请选择工单类型" />
       </Form.Item>
-      <Form.Item
-        name="name"
-        label="收费项目名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入收费项目名称' },
-          { max: 30, message: '收费项目名称不能超过30个字' },
-        ]}
-      >
+      <Form.Item name="name" label="收费项目名称" rules={rulesOf(MB.name)}>
         <Input placeholder="如：上门费、材料费" />
       </Form.Item>
       <Space>
-        <Form.Item name="price" label="单价（元）" rules={[{ required: true, message: '请输入单价' }]}>
+        <Form.Item name="price" label="单价（元）" rules={rulesOf(MB.price, { required: '请输入单价' })}>
           <InputNumber min={0} max={99_999_999} precision={2} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="unit" label="单位" rules={[{ max: 10, message: '单位不能超过10个字' }]}>
+        <Form.Item name="unit" label="单位" rules={rulesOf(MB.unit)}>
           <Input style={{ width: 120 }} placeholder="次、件、小时" />
         </Form.Item>
       </Space>
@@ -173,20 +171,13 @@ function AccountDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Form.Item
-        name="name"
-        label="账户名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入账户名称' },
-          { max: 30, message: '账户名称不能超过30个字' },
-        ]}
-      >
+      <Form.Item name="name" label="账户名称" rules={rulesOf(RB.name)}>
         <Input placeholder="如：对公账户、现金" />
       </Form.Item>
-      <Form.Item name="method" label="收款方式" rules={[{ required: true, message: '请选择收款方式' }]}>
+      <Form.Item name="method" label="收款方式" rules={rulesOf(RB.method, { required: '请选择收款方式' })}>
         <Select options={METHOD_OPTIONS} />
       </Form.Item>
-      <Form.Item name="account" label="收款账号" rules={[{ max: 100, message: '收款账号不能超过100个字' }]}>
+      <Form.Item name="account" label="收款账号" rules={rulesOf(RB.account)}>
         <Input placeholder="开户行及账号，或收款说明" />
       </Form.Item>
       <Form.Item name="templateIds" label="适用工单类型" extra="不选表示适用全部工单类型">
