@@ -1,6 +1,6 @@
 // 派单规则: the rules tried in order on every new order.
 import { RULE_KINDS, RULE_TARGET_IDS, TARGET_TYPES } from '@sk/shared/dispatch/dispatch.constants';
-import type { DispatchRuleRow } from '@sk/shared/dispatch/dispatch.contract';
+import { type DispatchRuleRow, ruleBody } from '@sk/shared/dispatch/dispatch.contract';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -8,9 +8,13 @@ import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
 import { invalidate, useApi } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { AreaCascader } from '../../customers';
 import { dispatchContract } from '../api';
 import { GroupSelect, personValue, type TargetValues, TargetFields, targetBody } from './targets';
+
+/** A dispatch rule's fields as the contract checks them: the form's rules are the contract's. */
+const RF = ruleBody.shape;
 
 interface RuleValues extends TargetValues {
   name: string;
@@ -44,13 +48,14 @@ function ConditionField() {
   const types = useApi(formsContract.orderTypeList, undefined, { call: { silent: true } });
   if (kind === 1) {
     return (
-      <Form.Item name="templateId" label="工单类型" rules={[{ required: true, message: '请选择工单类型' }]}>
+      <Form.Item name="templateId" label="工单类型" rules={rulesOf(RF.templateId, { required: '请选择工单类型' })}>
         <Select aria-label="工单类型" placeholder="请选择工单类型" options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />
       </Form.Item>
     );
   }
   if (kind === 2) {
     return (
+      // why: a cascader path, turned into the contract's areaCode on save
       <Form.Item
         name="area"
         label="服务区域"
@@ -63,18 +68,13 @@ function ConditionField() {
   }
   if (kind === 3) {
     return (
-      <Form.Item name="groupId" label="工单所属服务团队" rules={[{ required: true, message: '请选择服务团队' }]}>
+      <Form.Item name="groupId" label="工单所属服务团队" rules={rulesOf(RF.groupId, { required: '请选择服务团队' })}>
         <GroupSelect label="匹配团队" />
       </Form.Item>
     );
   }
   return (
-    <Form.Item
-      name="category"
-      label="产品分类"
-      rules={[{ required: true, whitespace: true, message: '请输入产品分类' }]}
-      extra="与产品库中产品的分类相同时匹配"
-    >
+    <Form.Item name="category" label="产品分类" rules={rulesOf(RF.category, { required: '请输入产品分类' })} extra="与产品库中产品的分类相同时匹配">
       <Input maxLength={50} placeholder="如：空调" />
     </Form.Item>
   );
@@ -177,7 +177,7 @@ export function RuleTable({ editable }: { editable: boolean }) {
         onClose={() => setEditing(null)}
         width={560}
       >
-        <Form.Item name="name" label="规则名称" rules={[{ required: true, whitespace: true, message: '请输入规则名称' }]}>
+        <Form.Item name="name" label="规则名称" rules={rulesOf(RF.name)}>
           <Input maxLength={30} placeholder="如：浦东新区空调" />
         </Form.Item>
         <Form.Item name="kind" label="按什么匹配">

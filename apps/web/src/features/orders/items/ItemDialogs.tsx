@@ -1,7 +1,18 @@
-import { orderCreateContract as K, type ServiceItemRow, type ServiceItemTypeRow } from '@sk/shared/orders/order.create.contract';
+import {
+  orderCreateContract as K,
+  type ServiceItemRow,
+  type ServiceItemTypeRow,
+  serviceItemBody,
+  serviceItemTypeBody,
+} from '@sk/shared/orders/order.create.contract';
+import { rulesOf } from '../../../lib/zodRules';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
+
+/** A service item's and a type's fields as the contract checks them: the forms' rules are the contract's. */
+const IB = serviceItemBody.shape;
+const TB = serviceItemTypeBody.shape;
 
 interface ItemValues {
   name: string;
@@ -29,14 +40,7 @@ export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; type
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label="服务项目名称"
-            rules={[
-              { required: true, whitespace: true, message: '请输入服务项目名称' },
-              { max: 50, message: '服务项目名称不能超过50个字' },
-            ]}
-          >
+          <Form.Item name="name" label="服务项目名称" rules={rulesOf(IB.name)}>
             <Input maxLength={50} />
           </Form.Item>
         </Col>
@@ -46,12 +50,12 @@ export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; type
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: '请输入价格' }]}>
+          <Form.Item name="price" label="价格（元）" rules={rulesOf(IB.price, { required: '请输入价格' })}>
             <InputNumber min={0} max={999999999} precision={2} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name="unit" label="单位" rules={[{ max: 10, message: '单位不能超过10个字' }]}>
+          <Form.Item name="unit" label="单位" rules={rulesOf(IB.unit)}>
             <Input maxLength={10} placeholder="次、台、小时…" />
           </Form.Item>
         </Col>
@@ -77,14 +81,7 @@ export function TypeDialog(p: { open: boolean; type: ServiceItemTypeRow | null; 
       onClose={p.onClose}
       onSubmit={(v) => save.mutateAsync({ id: type?.id, name: v.name, sort: v.sort ?? 0 })}
     >
-      <Form.Item
-        name="name"
-        label="分类名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入分类名称' },
-          { max: 30, message: '分类名称不能超过30个字' },
-        ]}
-      >
+      <Form.Item name="name" label="分类名称" rules={rulesOf(TB.name)}>
         <Input maxLength={30} autoFocus />
       </Form.Item>
       <Form.Item name="sort" label="排序（小的在前）">
