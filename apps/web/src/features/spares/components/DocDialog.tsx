@@ -4,10 +4,15 @@ import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect, useRef } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { S } from '../api';
 import { TRANSFER_TYPE_OPTIONS } from '../options';
 import { EngineerSelect, SpareSelect, WarehouseSelect } from './Selects';
 import { SerialsSelect, useUnits } from './SerialsSelect';
+
+/** A stock document's fields and lines as the contract checks them: the form's rules are the contract's. */
+const D = S.docSave.body.shape;
+const DL = D.items.element.shape;
 
 interface Values {
   fromWarehouseId?: number | null;
@@ -64,7 +69,7 @@ function DocLine(p: { name: number; index: number; kind: SpareDocKind; fromWareh
         <Form.Item
           name={[p.name, 'spareId']}
           label={p.index === 0 ? '备件' : undefined}
-          rules={[{ required: true, message: '请选择备件' }]}
+          rules={rulesOf(DL.spareId, { required: '请选择备件' })}
           style={{ width: 300 }}
         >
           <SpareSelect aria-label={`第${n}行备件`} />
@@ -72,7 +77,7 @@ function DocLine(p: { name: number; index: number; kind: SpareDocKind; fromWareh
         <Form.Item
           name={[p.name, 'quantity']}
           label={p.index === 0 ? (count ? '实盘数量' : '数量') : undefined}
-          rules={[{ required: true, message: '请输入数量' }]}
+          rules={rulesOf(DL.quantity, { required: '请输入数量' })}
         >
           <InputNumber min={count ? 0 : 1} precision={0} disabled={tracked} aria-label={`第${n}行数量`} />
         </Form.Item>
@@ -153,16 +158,16 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
       }
     >
       {k.from && own !== 'from' ? (
-        <Form.Item name="fromWarehouseId" label={count ? '盘点仓库' : '出库仓库'} rules={[{ required: true, message: '请选择仓库' }]}>
+        <Form.Item name="fromWarehouseId" label={count ? '盘点仓库' : '出库仓库'} rules={rulesOf(D.fromWarehouseId, { required: '请选择仓库' })}>
           <WarehouseSelect aria-label={count ? '盘点仓库' : '出库仓库'} />
         </Form.Item>
       ) : null}
       {handover ? (
-        <Form.Item name="toUserId" label="接收工程师" rules={[{ required: true, message: '请选择接收工程师' }]}>
+        <Form.Item name="toUserId" label="接收工程师" rules={rulesOf(D.toUserId, { required: '请选择接收工程师' })}>
           <EngineerSelect aria-label="接收工程师" />
         </Form.Item>
       ) : k.to && own !== 'to' ? (
-        <Form.Item name="toWarehouseId" label={p.kind === 11 ? '入库仓库（废件仓）' : '入库仓库'} rules={[{ required: true, message: '请选择仓库' }]}>
+        <Form.Item name="toWarehouseId" label={p.kind === 11 ? '入库仓库（废件仓）' : '入库仓库'} rules={rulesOf(D.toWarehouseId, { required: '请选择仓库' })}>
           <WarehouseSelect aria-label="入库仓库" />
         </Form.Item>
       ) : null}
