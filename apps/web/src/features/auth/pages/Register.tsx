@@ -5,10 +5,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
-import { CODE_RULE, MOBILE_RULES, PASSWORD_RULE, startSession } from '../api';
+import { MOBILE_RULES, startSession } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SendCodeButton } from '../components/SendCodeButton';
+
+/** The registration's fields as the contract checks them: the form's rules are the contract's. */
+const R = accountContract.register.body.shape;
 
 interface Values {
   enterpriseName: string;
@@ -77,28 +81,13 @@ export default function Register() {
   return (
     <AuthCard title="注册企业，免费试用15天" extra={<Link to="/login">已有账号，去登录</Link>}>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          name="enterpriseName"
-          label="企业名称"
-          rules={[
-            { required: true, message: '请输入企业名称' },
-            { min: 2, message: '企业名称至少2个字' },
-            { max: 50, message: '企业名称不能超过50个字' },
-          ]}
-        >
+        <Form.Item name="enterpriseName" label="企业名称" rules={rulesOf(R.enterpriseName, { required: '请输入企业名称' })}>
           <Input placeholder="请输入企业名称" />
         </Form.Item>
-        <Form.Item name="industry" label="所属行业" rules={[{ required: true, message: '请选择行业' }]} extra="将按所选行业导入演示模板">
+        <Form.Item name="industry" label="所属行业" rules={rulesOf(R.industry, { required: '请选择行业' })} extra="将按所选行业导入演示模板">
           <Select placeholder="请选择行业" options={Object.entries(INDUSTRIES).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="您的姓名"
-          rules={[
-            { required: true, message: '请输入姓名' },
-            { max: 20, message: '姓名不能超过20个字' },
-          ]}
-        >
+        <Form.Item name="name" label="您的姓名" rules={rulesOf(R.name)}>
           <Input placeholder="请输入姓名" />
         </Form.Item>
         <Form.Item name="mobile" label="手机号" rules={MOBILE_RULES}>
@@ -106,15 +95,16 @@ export default function Register() {
         </Form.Item>
         <Form.Item label="验证码" required>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, CODE_RULE]}>
+            <Form.Item name="code" noStyle rules={rulesOf(R.code, { required: '请输入验证码' })}>
               <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={6} inputMode="numeric" />
             </Form.Item>
             <SendCodeButton purpose="register" getMobile={() => form.getFieldValue('mobile')} />
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入密码' }, PASSWORD_RULE]}>
+        <Form.Item name="password" label="登录密码" rules={rulesOf(R.password, { required: '请输入密码' })}>
           <Input.Password placeholder={PASSWORD_HINT} maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
+        {/* why: the consent is the page's own, not a field of the registration */}
         <Form.Item
           name="agree"
           valuePropName="checked"
