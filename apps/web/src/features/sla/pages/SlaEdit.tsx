@@ -14,6 +14,12 @@ import { useNavigate, useParams } from 'react-router';
 import { listQueryKey } from '../../../components/list/useListData';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
+
+/** A policy's fields, clocks and escalation steps as the contract checks them: the form's rules are the contract's. */
+const P = C.create.body.shape;
+const CK = P.clocks.element.shape;
+const LS = P.escalation.unwrap().element.shape;
 
 const NEW: Partial<SlaPolicyInput> = {
   enabled: true,
@@ -52,7 +58,7 @@ export default function SlaEdit() {
       <Form<SlaPolicyInput> form={form} layout="vertical" initialValues={detail.data ?? NEW} onFinish={save} style={{ maxWidth: 960 }}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label="SLA名称" rules={[{ required: true, whitespace: true, message: '请输入SLA名称' }]}>
+            <Form.Item name="name" label="SLA名称" rules={rulesOf(P.name)}>
               <Input maxLength={50} placeholder="如：VIP客户2小时响应" />
             </Form.Item>
           </Col>
@@ -108,18 +114,19 @@ export default function SlaEdit() {
         </Row>
 
         <Typography.Title level={5}>时限</Typography.Title>
+        {/* why: the list's count alone; each clock is checked by its fields' contract rules */}
         <Form.List name="clocks" rules={[{ validator: async (_, v) => (v?.length ? undefined : Promise.reject(new Error('请至少设置一个时限'))) }]}>
           {(fields, { add, remove }, { errors }) => (
             <>
               {fields.map((f) => (
                 <Space key={f.key} wrap align="baseline" data-testid="sla-clock-row">
-                  <Form.Item name={[f.name, 'type']} rules={[{ required: true, message: '请选择超时类型' }]}>
+                  <Form.Item name={[f.name, 'type']} rules={rulesOf(CK.type, { required: '请选择超时类型' })}>
                     <Select style={{ width: 160 }} aria-label="超时类型" options={SLA_TYPES.map((t) => ({ value: t.id, label: t.name }))} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'target']} rules={[{ required: true, message: '请输入时限' }]}>
+                  <Form.Item name={[f.name, 'target']} rules={rulesOf(CK.target, { required: '请输入时限' })}>
                     <InputNumber min={1} max={100000} aria-label="时限" addonBefore="时限" style={{ width: 150 }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'unit']} rules={[{ required: true }]}>
+                  <Form.Item name={[f.name, 'unit']} rules={rulesOf(CK.unit, { required: '请选择时间单位' })}>
                     <Select style={{ width: 90 }} aria-label="时间单位" options={SLA_UNITS.map((u) => ({ value: u.id, label: u.name }))} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'warnMinutes']} tooltip="剩余时间少于此值时显示“即将超时”">
@@ -147,11 +154,11 @@ export default function SlaEdit() {
               {fields.map((f, i) => (
                 <Space key={f.key} wrap align="baseline">
                   <Typography.Text>第{i + 1}级：超时后</Typography.Text>
-                  <Form.Item name={[f.name, 'afterMinutes']} rules={[{ required: true, message: '请输入时间' }]}>
+                  <Form.Item name={[f.name, 'afterMinutes']} rules={rulesOf(LS.afterMinutes, { required: '请输入时间' })}>
                     <InputNumber min={0} aria-label="升级时间" addonAfter="分钟" style={{ width: 140 }} />
                   </Form.Item>
                   <Typography.Text>通知</Typography.Text>
-                  <Form.Item name={[f.name, 'to']} rules={[{ required: true, message: '请选择通知对象' }]}>
+                  <Form.Item name={[f.name, 'to']} rules={rulesOf(LS.to, { required: '请选择通知对象' })}>
                     <Select style={{ width: 120 }} aria-label="通知对象" options={SLA_ESCALATE_TO.map((x) => ({ value: x.id, label: x.name }))} />
                   </Form.Item>
                   <MinusCircleOutlined aria-label="删除升级" onClick={() => remove(f.name)} />
