@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { ApprovalFlowRow, ApprovalStep, Approver } from '@sk/shared/approvals/approvals.contract';
+import { type ApprovalFlowRow, type ApprovalStep, type Approver, approvalFlowBody, approvalStepSchema } from '@sk/shared/approvals/approvals.contract';
 import { APPROVAL_DOC_KINDS, type ApprovalDocKind, APPROVAL_STEP_MODES, APPROVER_TYPES, approvalKindOf } from '@sk/shared/approvals/kinds';
 import { ROLES } from '@sk/shared/auth/roles';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag } from 'antd';
@@ -8,6 +8,11 @@ import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, type P
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { A } from '../api';
+import { rulesOf } from '../../../lib/zodRules';
+
+/** A flow's fields and steps as the contract checks them: the form's rules are the contract's. */
+const AF = approvalFlowBody.shape;
+const ST = approvalStepSchema.shape;
 
 const fetchFlows = contractFetcher<ApprovalFlowRow>(A.flowList);
 const roleOptions = labelOptions(ROLES);
@@ -88,10 +93,10 @@ function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; 
         onSaved();
       }}
     >
-      <Form.Item name="kind" label="单据类型" rules={[{ required: true, message: '请选择单据类型' }]}>
+      <Form.Item name="kind" label="单据类型" rules={rulesOf(AF.kind, { required: '请选择单据类型' })}>
         <Select disabled={!!flow} options={APPROVAL_DOC_KINDS.map((k) => ({ value: k.kind, label: k.label }))} />
       </Form.Item>
-      <Form.Item name="name" label="流程名称" rules={[{ required: true, message: '请输入流程名称' }]}>
+      <Form.Item name="name" label="流程名称" rules={rulesOf(AF.name)}>
         <Input maxLength={50} />
       </Form.Item>
       <Space wrap>
@@ -134,12 +139,13 @@ function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; 
                 }
               >
                 <Space wrap align="start">
-                  <Form.Item name={[f.name, 'name']} label="步骤名称" rules={[{ required: true, message: '请输入步骤名称' }]}>
+                  <Form.Item name={[f.name, 'name']} label="步骤名称" rules={rulesOf(ST.name)}>
                     <Input maxLength={30} style={{ width: 140 }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'mode']} label="审批方式" rules={[{ required: true, message: '请选择审批方式' }]}>
+                  <Form.Item name={[f.name, 'mode']} label="审批方式" rules={rulesOf(ST.mode, { required: '请选择审批方式' })}>
                     <Select style={{ width: 180 }} options={Object.entries(APPROVAL_STEP_MODES).map(([value, label]) => ({ value, label }))} />
                   </Form.Item>
+                  {/* why: the approver's type, people and roles are the form's parts of one approver (toApprover builds it) */}
                   <Form.Item name={[f.name, 'type']} label="审批人" rules={[{ required: true, message: '请选择审批人类型' }]}>
                     <Select style={{ width: 180 }} options={Object.entries(APPROVER_TYPES).map(([value, label]) => ({ value, label }))} />
                   </Form.Item>
