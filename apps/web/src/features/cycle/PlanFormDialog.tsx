@@ -1,6 +1,6 @@
 // The plan's create/edit dialog: template, what it maintains, the start rule and the day of the month.
 import { CYCLE_START_TYPES, CYCLE_TARGETS } from '@sk/shared/cycle/cycle.constants';
-import type { CyclePlan, CyclePlanBody } from '@sk/shared/cycle/cycle.contract';
+import { type CyclePlan, type CyclePlanBody, cyclePlanBody } from '@sk/shared/cycle/cycle.contract';
 import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { RecordFormDialog } from '../../components';
@@ -11,6 +11,9 @@ import { CY } from './api';
 import { frequencyText } from './format';
 import { EngineerSelect } from '../spares';
 import { ContractSelect, ProductSelect } from './PlanTargetSelect';
+
+/** A plan's fields as the contract checks them: the form's rules are the contract's. */
+const PB = cyclePlanBody.shape;
 
 type Values = Omit<CyclePlanBody, 'startDate' | 'endDate'> & { startDate?: Dayjs | null; endDate?: Dayjs | null };
 const fields = CY.planAdd.body.shape;
@@ -58,7 +61,7 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
       <Form.Item name="name" label="计划名称" rules={rulesOf(fields.name)}>
         <Input placeholder="如：某客户空调月度保养" />
       </Form.Item>
-      <Form.Item name="templateId" label="周期模板" rules={[{ required: true, message: '请选择周期模板' }]}>
+      <Form.Item name="templateId" label="周期模板" rules={rulesOf(PB.templateId, { required: '请选择周期模板' })}>
         <Select
           placeholder="选择周期模板"
           loading={tmpls.isLoading}
@@ -75,11 +78,11 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
         />
       </Form.Item>
       {target === 2 ? (
-        <Form.Item name="contractId" label="维保合同" rules={[{ required: true, message: '请选择维保合同' }]}>
+        <Form.Item name="contractId" label="维保合同" rules={rulesOf(PB.contractId, { required: '请选择维保合同' })}>
           <ContractSelect chosenLabel={plan?.contractName} />
         </Form.Item>
       ) : (
-        <Form.Item name="installedProductId" label="设备" rules={[{ required: true, message: '请选择设备' }]}>
+        <Form.Item name="installedProductId" label="设备" rules={rulesOf(PB.installedProductId, { required: '请选择设备' })}>
           <ProductSelect chosenLabel={plan?.productName ? `${plan.productName} · ${plan.customerName}` : null} />
         </Form.Item>
       )}
@@ -87,6 +90,7 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
         <Radio.Group options={labelOptions(CYCLE_START_TYPES).map((o) => ({ ...o, disabled: target === 2 && o.value !== 1 }))} />
       </Form.Item>
       {startType === 1 ? (
+        // why: a picked day (dayjs) in the form, the contract's date text on save
         <Form.Item name="startDate" label="开始日期" rules={[{ required: true, message: '请选择开始日期' }]}>
           <DatePicker format="YYYY/MM/DD" style={{ width: '100%' }} />
         </Form.Item>
