@@ -10,6 +10,10 @@ import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/up
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { R } from '../api';
+import { rulesOf } from '../../../lib/zodRules';
+
+/** A reward's fields as the contract checks them: the form's rules are the contract's. */
+const RW = R.create.body.shape;
 
 interface Values {
   providerId: number;
@@ -81,7 +85,7 @@ export default function CommissionOrderCreate() {
           navigate(`/commissionOrder/list?id=${r.id}`);
         }}
       >
-        <Form.Item name="providerId" label="服务商" rules={[{ required: true, message: '请选择服务商' }]}>
+        <Form.Item name="providerId" label="服务商" rules={rulesOf(RW.providerId, { required: '请选择服务商' })}>
           <Select
             showSearch
             optionFilterProp="label"
@@ -89,16 +93,17 @@ export default function CommissionOrderCreate() {
             options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
           />
         </Form.Item>
-        <Form.Item name="kind" label="奖惩类型" rules={[{ required: true, message: '请选择奖惩类型' }]}>
+        <Form.Item name="kind" label="奖惩类型" rules={rulesOf(RW.kind, { required: '请选择奖惩类型' })}>
           <Radio.Group options={labelOptions(REWARD_KINDS)} />
         </Form.Item>
+        {/* why: yuan in the form, cents (amountCents) in the contract */}
         <Form.Item name="amount" label="金额（元）" rules={[{ required: true, message: '请输入金额' }]}>
           <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="orderId" label="关联工单">
           <OrderPicker providerId={providerId} />
         </Form.Item>
-        <Form.Item name="reason" label="奖惩原因" rules={[{ required: true, message: '请输入奖惩原因' }]}>
+        <Form.Item name="reason" label="奖惩原因" rules={rulesOf(RW.reason)}>
           <Input.TextArea maxLength={500} rows={3} showCount />
         </Form.Item>
         <UploadsGate gate={uploads}>
