@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref } from './columns';
+import { clockColumns } from './clock-columns';
 import { complaints } from './quality';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const ms = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /**
  * One deadline clock of a complaint (type 1 response, 2 resolution), on the one SLA clock engine (modules/sla,
@@ -18,22 +16,7 @@ export const complaintSlaClocks = pgTable(
     enterpriseId: enterpriseIdCol(),
     id: idCol(),
     complaintId: ref('complaint_id').notNull(),
-    type: smallint('type').notNull(),
-    targetMs: ms('target_ms'),
-    warnMs: ms('warn_ms'),
-    business: boolean('business').notNull().default(false),
-    startedAt: at('started_at').notNull(),
-    consumedMs: ms('consumed_ms'),
-    runningSince: at('running_since'),
-    pausedSince: at('paused_since'),
-    pausedMs: ms('paused_ms'),
-    stoppedAt: at('stopped_at'),
-    /** 0 running or paused, 1 met (responded / resolved), 2 cancelled. */
-    outcome: smallint('outcome').notNull().default(0),
-    deadlineAt: at('deadline_at'),
-    warnAt: at('warn_at'),
-    warnedAt: at('warned_at'),
-    breachedAt: at('breached_at'),
+    ...clockColumns(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, updatedAt } from './columns';
+import { clockColumns } from './clock-columns';
 import { events } from './events';
 import { formTemplates } from './forms';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const ms = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /**
  * The event SLA of one event template (/eventSet/processevent): `config` is the contract's EventSlaSetting
@@ -40,22 +38,7 @@ export const eventSlaClocks = pgTable(
     enterpriseId: enterpriseIdCol(),
     id: idCol(),
     eventId: ref('event_id').notNull(),
-    type: smallint('type').notNull(),
-    targetMs: ms('target_ms'),
-    warnMs: ms('warn_ms'),
-    business: boolean('business').notNull().default(false),
-    startedAt: at('started_at').notNull(),
-    consumedMs: ms('consumed_ms'),
-    runningSince: at('running_since'),
-    pausedSince: at('paused_since'),
-    pausedMs: ms('paused_ms'),
-    stoppedAt: at('stopped_at'),
-    /** 0 running or paused, 1 met, 2 cancelled (closed, or the template no longer has it). */
-    outcome: smallint('outcome').notNull().default(0),
-    deadlineAt: at('deadline_at'),
-    warnAt: at('warn_at'),
-    warnedAt: at('warned_at'),
-    breachedAt: at('breached_at'),
+    ...clockColumns(),
     createdAt: createdAt(),
   },
   (t) => [

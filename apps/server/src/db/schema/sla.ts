@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, updatedAt } from './columns';
+import { clockColumns } from './clock-columns';
 import { orders } from './orders';
 import { enterprises } from './platform';
 
 /** Instants the clock arithmetic works on (JS Dates, epoch milliseconds in memory). */
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const ms = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /**
  * SLA policies (/slaManage/SLA/{id}/{name}). `config` holds the matching rules, the clocks, pause states
@@ -53,22 +53,7 @@ export const orderSlaClocks = pgTable(
     orderId: ref('order_id').notNull(),
     policyId: ref('policy_id'),
     policyName: text('policy_name').notNull(),
-    type: smallint('type').notNull(),
-    targetMs: ms('target_ms'),
-    warnMs: ms('warn_ms'),
-    business: boolean('business').notNull().default(false),
-    startedAt: at('started_at').notNull(),
-    consumedMs: ms('consumed_ms'),
-    runningSince: at('running_since'),
-    pausedSince: at('paused_since'),
-    pausedMs: ms('paused_ms'),
-    stoppedAt: at('stopped_at'),
-    /** 0 running or paused, 1 met, 2 cancelled (order cancelled or the policy no longer has it). */
-    outcome: smallint('outcome').notNull().default(0),
-    deadlineAt: at('deadline_at'),
-    warnAt: at('warn_at'),
-    warnedAt: at('warned_at'),
-    breachedAt: at('breached_at'),
+    ...clockColumns(),
     escalationLevel: smallint('escalation_level').notNull().default(0),
     nextEscalationAt: at('next_escalation_at'),
     createdAt: createdAt(),
