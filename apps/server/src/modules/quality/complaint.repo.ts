@@ -537,10 +537,11 @@ export async function dropComplaintClock(ex: Executor, ep: number, complaintId: 
 }
 
 /** The complaint's due times become its running clocks' deadlines; a met or missing clock leaves its due time as it was. */
-export async function copyClockDeadlines(ex: Executor, ep: number, complaintId: number): Promise<void> {
+export async function copyClockDeadlines(ex: Executor, ep: number, complaintIds: number | number[]): Promise<void> {
+  const ids = Array.isArray(complaintIds) ? complaintIds : [complaintIds];
   const due = (type: number) =>
     sql`(select k.deadline_at from complaint_sla_clocks k where k.enterprise_id = c.enterprise_id and k.complaint_id = c.id and k.type = ${type} and k.outcome = 0)`;
   await ex.execute(sql`update complaints c set response_due_at = coalesce(${due(COMPLAINT_CLOCK.response)}, c.response_due_at),
       resolve_due_at = coalesce(${due(COMPLAINT_CLOCK.resolve)}, c.resolve_due_at)
-    where c.enterprise_id = ${ep} and c.id = ${complaintId}`);
+    where c.enterprise_id = ${ep} and c.id = any(${`{${ids.join(',')}}`}::bigint[])`);
 }

@@ -1,7 +1,8 @@
-import { complaintContract as C } from '@sk/shared';
+import { complaintContract as C, slaContract as S } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
+import { drainJobs } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../customers/test-helpers';
 import { team } from '../orders/actions.fixtures';
@@ -92,5 +93,34 @@ describe('complaint deadlines on the SLA clock engine', () => {
     const after = await clocksOf(s.ep, id);
     same(after[0]?.breached_at, '2027-01-11T12:00:00+08:00');
     expect(after[1]?.breached_at).toBeNull();
+  });
+
+  it('new business hours move a running business-hours deadline and the complaint’s due time; a calendar-time one stays', async () => {
+    const s = await team(t);
+    await provisionDictionaries(t.deps.db, s.ep);
+    const c = s.admin.client;
+    expect((await c.send(C.saveLevel, { level: '重要投诉', responseMinutes: 120, resolveMinutes: 600, business: true })).success).toBe(true);
+    const customerId = await newCustomer(c);
+    const business = (await c.send(C.create, { sourceType: 4, customerId, title: '工作时间计时', level: '重要投诉' })).data.id;
+    const calendar = (await c.send(C.create, { sourceType: 4, customerId, title: '自然时间计时', level: '一般投诉' })).data.id;
+    const before = [await clocksOf(s.ep, business), await clocksOf(s.ep, calendar)];
+    // Today and tomorrow become holidays, every other day works around the clock: 2 hours from the day after tomorrow.
+    const [day] = await rows<{ after: string; today: string; tomorrow: string }>(
+      t.deps.db,
+      sql`select to_char(d, 'YYYY-MM-DD') as today, to_char(d + interval '1 day', 'YYYY-MM-DD') as tomorrow,
+        ((d + interval '2 days') at time zone 'Asia/Shanghai')::text as after
+        from (select date_trunc('day', now() at time zone 'Asia/Shanghai') as d) x`,
+    );
+    const hours = { weekdays: [1, 2, 3, 4, 5, 6, 7], startMinute: 0, endMinute: 1440, holidays: [String(day?.today), String(day?.tomorrow)], workdays: [] };
+    expect((await c.send(S.saveCalendar, hours)).success).toBe(true);
+    await drainJobs(t.deps);
+    const moved = await clocksOf(s.ep, business);
+    const due = instant(String(day?.after)) + 2 * 3_600_000;
+    // The few seconds counted under the old hours before the save are kept.
+    expect(instant(String(moved[0]?.deadline_at))).toBeGreaterThan(due - 60_000);
+    expect(instant(String(moved[0]?.deadline_at))).toBeLessThanOrEqual(due);
+    expect(moved[0]?.deadline_at).not.toBe(before[0]?.[0]?.deadline_at);
+    same((await complaintOf(t.deps.db, s.ep, business))?.response_due_at, String(moved[0]?.deadline_at));
+    expect(await clocksOf(s.ep, calendar)).toEqual(before[1]);
   });
 });

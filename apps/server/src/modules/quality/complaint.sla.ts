@@ -5,7 +5,7 @@
 // sweep breaches them (quality.wiring.ts adds the steps); the complaint keeps each running deadline as its due time.
 import { dictTypeByCode, levelTargetsOf } from '@sk/shared';
 import type { Executor } from '../../db/client';
-import { breachStep, type ClockRule, type ClockSettings, type ClockSubject, syncSubjectClocks } from '../sla/index';
+import { breachStep, type ClockRule, type ClockSettings, type ClockSubject, type RecomputeSubject, syncSubjectClocks } from '../sla/index';
 import { enabledDictNames } from '../settings/index';
 import { copyClockDeadlines, dropComplaintClock, levelTargetRow } from './complaint.repo';
 import { COMPLAINT_CLOCK, type LevelTarget } from './complaint.types';
@@ -62,6 +62,9 @@ export async function syncComplaintClocks(
   await syncSubjectClocks(ex, COMPLAINT_CLOCKS, ep, complaintId, complaintRule(t, c), {}, o.now ?? Date.now());
   await copyClockDeadlines(ex, ep, complaintId);
 }
+
+/** New business hours move the complaints' running business-hours clocks (the sla.recompute job), then their due times. */
+export const complaintRecompute: RecomputeSubject = { subject: COMPLAINT_CLOCKS, afterBatch: copyClockDeadlines };
 
 /** The complaints' steps of the one SLA sweep: a clock past its deadline is breached (its complaint shows 已超时). */
 export const complaintSweepSteps = [breachStep(COMPLAINT_CLOCKS)];

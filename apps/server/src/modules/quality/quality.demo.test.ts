@@ -32,6 +32,27 @@ describe('demo data', () => {
     expect(d).toMatchObject({ responsibility: '产品质量问题', analysisUnit: '质量部', costTotal: 218000, abilities: ['reopen'] });
     expect(d.log.map((l) => l.action)).toEqual(['创建投诉']);
     expect((await admin.send(C.report, { by: 'responsibility' })).data.total).toBe(5);
+    // Each complaint's deadlines run on the clock engine: two clocks each, the response met once accepted, both once resolved.
+    const clocks = await rows<{ state: number; type: number; outcome: number; same: boolean }>(
+      t.deps.db,
+      sql`select c.state, k.type, k.outcome, k.deadline_at = case k.type when 1 then c.response_due_at else c.resolve_due_at end as same
+        from complaint_sla_clocks k join complaints c on c.enterprise_id = k.enterprise_id and c.id = k.complaint_id
+        where k.enterprise_id = ${Number(ep?.id)} order by c.state, k.type`,
+    );
+    expect(clocks.map((k) => [k.state, k.type, k.outcome])).toEqual([
+      [1, 1, 0],
+      [1, 2, 0],
+      [2, 1, 1],
+      [2, 2, 0],
+      [3, 1, 1],
+      [3, 2, 0],
+      [4, 1, 1],
+      [4, 2, 1],
+      [5, 1, 1],
+      [5, 2, 1],
+    ]);
+    // A running clock's deadline is the complaint's due time (a met one keeps the due time it had).
+    expect(clocks.filter((k) => k.outcome === 0).every((k) => k.same)).toBe(true);
     // Repair-sent orders in 待确认, 处理中 and 已完成; exchange orders 已通过 and one waiting for the administrator.
     const repairs = (await admin.send(R.list, {})).data.list;
     expect(repairs.map((r) => r.state).sort()).toEqual([0, 1, 2]);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import type { DemoStep } from '../../platform/demo/data';
 import { gramsOf, texts } from '../../platform/search';
+import { syncComplaintClocks } from './complaint.sla';
 import { seedDemoRepairs } from './repair.demo';
 
 /** [category, symptom, cause, remedy] codes and names. */
@@ -58,7 +59,7 @@ async function seedDemoQuality(tx: Tx, ep: number): Promise<void> {
     return sql`(${o.id}::bigint, ${o.visit_task_id}::bigint, ${state}::smallint, ${level}, ${resp}, ${unit}, ${place}, ${sales}, ${state >= 3 ? faultId : null}::bigint,
       ${parts}::bigint, ${labour}::bigint, ${comp}::bigint, now() - make_interval(hours => ${hours}))`;
   });
-  const made = await rows<{ id: number; state: number }>(
+  const made = await rows<{ id: number; state: number; level: string; at: number }>(
     tx,
     sql`insert into complaints (enterprise_id, complaint_no, source_type, order_id, visit_task_id, customer_id, customer_name, installed_product_id,
         product_model_id, serial_number, engineer_id, provider_id, title, content, complainant, phone, level, state, responsibility, analysis_unit,
@@ -77,9 +78,10 @@ async function seedDemoQuality(tx: Tx, ep: number): Promise<void> {
       join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
       left join installed_products ip on ip.enterprise_id = o.enterprise_id and ip.id = o.installed_product_id
       on conflict do nothing
-      returning id::int, state`,
+      returning id::int, state, level, (extract(epoch from created_at) * 1000)::float8 as at`,
   );
   if (!made.length) return;
+  for (const c of made) await demoClocks(tx, ep, c);
   await tx.execute(sql`update complaints set complaint_no = 'TS' || lpad(id::text, 8, '0') where enterprise_id = ${ep} and complaint_no like 'TS%D'`);
   const named = await rows<{ id: number; title: string; complaint_no: string; customer_name: string | null }>(
     tx,
@@ -92,6 +94,17 @@ async function seedDemoQuality(tx: Tx, ep: number): Promise<void> {
   }
   await tx.execute(sql`insert into complaint_logs (enterprise_id, complaint_id, from_state, to_state, action, created_at)
     select ${ep}, c.id, null, 1, 'create', c.created_at from complaints c where c.enterprise_id = ${ep}`);
+}
+
+/**
+ * The complaint's deadlines as if it had lived its story on the engine: both clocks started at its creation, the
+ * response met when it was accepted (30 minutes later), the resolution when it was resolved (10 hours later).
+ */
+async function demoClocks(tx: Tx, ep: number, c: { id: number; state: number; level: string; at: number }): Promise<void> {
+  const MIN = 60_000;
+  await syncComplaintClocks(tx, ep, c.id, { level: c.level, responded: false, resolved: false }, { now: c.at });
+  if (c.state >= 2) await syncComplaintClocks(tx, ep, c.id, { level: c.level, responded: true, resolved: false }, { now: c.at + 30 * MIN });
+  if (c.state >= 4) await syncComplaintClocks(tx, ep, c.id, { level: c.level, responded: true, resolved: true }, { now: c.at + 600 * MIN });
 }
 
 export const qualityDemoStep: DemoStep = { name: 'quality.demo', run: seedDemoQuality };

@@ -1,7 +1,7 @@
-import { addClockSweep } from '../sla/index';
+import { addClockRecompute, addClockSweep } from '../sla/index';
 import { visitFailed } from '../visits/index';
 import { openFromVisit } from './complaint.service';
-import { complaintSweepSteps } from './complaint.sla';
+import { complaintRecompute, complaintSweepSteps } from './complaint.sla';
 import { wireQualityBadges } from './quality.badges';
 import { wireExchangeService } from './exchange.service';
 import { wireRepairService } from './repair.service';
@@ -21,4 +21,6 @@ export function wireQuality(): void {
   });
   // Complaint deadlines are clocks of the one SLA engine: the sla.sweep job breaches them with the orders' and events'.
   addClockSweep('complaints', complaintSweepSteps);
+  // New business hours move their running business-hours deadlines, as they move the orders'.
+  addClockRecompute('complaints', complaintRecompute);
 }

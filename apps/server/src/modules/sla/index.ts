@@ -9,6 +9,7 @@ export { clocksOfMoves } from './sla.clocks';
 export type { PlannedClock } from './sla.clocks';
 export { slaDemoStep } from './sla.demo';
 export { slaEnabled, slaOnSql } from './sla.enabled';
+export { addClockRecompute, type RecomputeSubject } from './sla.recompute';
 export { listPolicies, matches } from './sla.policies';
 export { orderClocks } from './sla.report';
 export { slaModule } from './sla.routes';

@@ -1,4 +1,4 @@
-import { orderContract as K, slaContract as C, type SlaCalendarInput } from '@sk/shared';
+import { eventSlaContract as E, orderContract as K, slaContract as C, type SlaCalendarInput } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -83,5 +83,30 @@ describe('business hours changed: running deadlines recomputed by a job', () => 
     // The job itself then finds nothing left to move: nothing moves twice.
     await drainJobs(t.deps);
     expect(await clocksOf(tm.ep)).toEqual(now);
+  });
+
+  it('moves an event’s running business-hours clock too', async () => {
+    const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
+    const c = tm.admin.client;
+    const tmpId = Number((await c.get('/v2/eventTemp/list')).data.list?.[0]?.id);
+    expect((await c.send(E.saveSla, { tmpId, business: true, clocks: [{ type: 5, target: 2, unit: 2, warnMinutes: 0 }] })).success).toBe(true);
+    const eventId = (await c.post('/v2/event/add', { title: '网络中断' })).data.id as number;
+    const deadline = async () =>
+      (
+        await rows<{ deadline: number }>(
+          t.deps.db,
+          sql`select (extract(epoch from deadline_at) * 1000)::float8 as deadline from event_sla_clocks where enterprise_id = ${tm.ep} and event_id = ${eventId}`,
+        )
+      )[0]?.deadline ?? 0;
+    const before = await deadline();
+    const [today, tomorrow, after] = [await shanghaiDay(0), await shanghaiDay(1), await shanghaiDay(2)];
+    const hours = { weekdays: [1, 2, 3, 4, 5, 6, 7], startMinute: 0, endMinute: 1440, holidays: [today.text, tomorrow.text], workdays: [] };
+    expect((await c.send(C.saveCalendar, hours)).success).toBe(true);
+    await drainJobs(t.deps);
+    const now = await deadline();
+    expect(now).not.toBe(before);
+    expect(now).toBeGreaterThan(after.midnight + 2 * HOUR - 60_000);
+    expect(now).toBeLessThanOrEqual(after.midnight + 2 * HOUR);
   });
 });

@@ -2,7 +2,7 @@ import { reapplyClock, type SlaCalendar, type SlaCalendarInput } from '@sk/share
 import type { Db, Executor } from '../../db/client';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { calendarsOf, hoursOf, saveHours } from './sla.calendar';
-import { instantsOf, stateOf } from './clock.engine';
+import { type ClockSubject, EVENT_CLOCKS, instantsOf, ORDER_CLOCKS, stateOf } from './clock.engine';
 import { lockEnterprise, recomputeBatchRows, updateDueAtMany, writeRecomputed } from './sla.repo';
 
 /**
@@ -11,6 +11,7 @@ import { lockEnterprise, recomputeBatchRows, updateDueAtMany, writeRecomputed } 
  * business-hours clock's count up to that instant under the old hours, goes on from there under the new ones
  * (as a re-applied policy does), writes the new deadline and warning, then the orders' due times; in batches,
  * each its own transaction. A clock moved since the change (running_since after it) already runs on the new hours.
+ * Every subject's clocks move: the orders', the events' and those of modules above sla (complaints) that add theirs.
  */
 export const SLA_RECOMPUTE_JOB = 'sla.recompute';
 const BATCH = 500;
@@ -26,30 +27,49 @@ export async function saveHoursAndRecompute(db: Db, enterpriseId: number, c: Sla
   });
 }
 
-/** One batch: answers how many clocks it moved. */
-async function recomputeBatch(ex: Executor, enterpriseId: number, old: SlaCalendarInput, at: number, size: number): Promise<number> {
+/** A subject whose business-hours clocks the job moves, and what it copies from them afterwards (a due time). */
+export interface RecomputeSubject {
+  subject: ClockSubject;
+  /** Runs in the batch's transaction with the subjects whose clocks moved. */
+  afterBatch?: (ex: Executor, enterpriseId: number, subjectIds: number[]) => Promise<void>;
+}
+
+const subjects = new Map<string, RecomputeSubject>([
+  ['orders', { subject: ORDER_CLOCKS, afterBatch: updateDueAtMany }],
+  ['events', { subject: EVENT_CLOCKS }],
+]);
+
+/** A module above sla puts its subject's clocks into the recompute (registering a name again replaces it). */
+export function addClockRecompute(name: string, s: RecomputeSubject): void {
+  subjects.set(name, s);
+}
+
+/** One batch of one subject: answers how many clocks it moved. */
+async function recomputeBatch(ex: Executor, r: RecomputeSubject, enterpriseId: number, old: SlaCalendarInput, at: number, size: number): Promise<number> {
   const cals = await calendarsOf(ex, enterpriseId);
   const before: SlaCalendar = { ...old, business: true, offsetMinutes: cals.business.offsetMinutes };
-  const batch = await recomputeBatchRows(ex, enterpriseId, at, size);
+  const batch = await recomputeBatchRows(ex, r.subject, enterpriseId, at, size);
   if (batch.length === 0) return 0;
-  const next = batch.map((r) => {
-    const s = reapplyClock(before, stateOf(r), at);
-    return { id: r.id, consumed: s.consumedMs, ...instantsOf(cals, s, { ...r, outcome: 0 }) };
+  const next = batch.map((c) => {
+    const s = reapplyClock(before, stateOf(c), at);
+    return { id: c.id, consumed: s.consumedMs, ...instantsOf(cals, s, { ...c, outcome: 0 }) };
   });
-  await writeRecomputed(ex, enterpriseId, at, next);
-  const orders = [...new Set(batch.map((r) => r.order_id))];
-  await updateDueAtMany(ex, enterpriseId, orders);
+  await writeRecomputed(ex, r.subject, enterpriseId, at, next);
+  await r.afterBatch?.(ex, enterpriseId, [...new Set(batch.map((c) => Number(c.subject_id)))]);
   return batch.length;
 }
 
-/** The whole job: batches until one comes back short. */
+/** The whole job: each subject in batches until one comes back short; answers the clocks moved. */
 export async function recomputeClocks(db: Db, enterpriseId: number, old: SlaCalendarInput, at: number, size = BATCH): Promise<number> {
   let total = 0;
-  for (;;) {
-    const n = await db.transaction((tx) => recomputeBatch(tx, enterpriseId, old, at, size));
-    total += n;
-    if (n < size) return total;
+  for (const r of subjects.values()) {
+    for (;;) {
+      const n = await db.transaction((tx) => recomputeBatch(tx, r, enterpriseId, old, at, size));
+      total += n;
+      if (n < size) break;
+    }
   }
+  return total;
 }
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */

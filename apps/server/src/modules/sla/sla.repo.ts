@@ -4,7 +4,7 @@ import { SLA_ESCALATE_TO, slaTypeName } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { OrderRecord } from '../../db/records';
-import { clockSelect, dueClocks, ORDER_CLOCKS, type StoredClock, tsOf } from './clock.repo';
+import { type ClockSubject, clockSelect, dueClocks, ORDER_CLOCKS, type StoredClock, tsOf } from './clock.repo';
 
 export const SLA_SETTING = 'sla_enabled';
 
@@ -211,15 +211,16 @@ export async function escalateDue(ex: Executor, now: Date): Promise<number> {
 
 // ---- recompute ----
 
-export interface RecomputeRow extends ClockRow {
-  order_id: number;
+export interface RecomputeRow extends StoredClock {
+  /** The clock's subject (the order, event or complaint). */
+  subject_id: number;
 }
 
-/** Running business-hours clocks not moved since `at`, locked. */
-export function recomputeBatchRows(ex: Executor, enterpriseId: number, at: number, size: number): Promise<RecomputeRow[]> {
+/** A subject's running business-hours clocks not moved since `at`, locked. */
+export function recomputeBatchRows(ex: Executor, s: ClockSubject, enterpriseId: number, at: number, size: number): Promise<RecomputeRow[]> {
   return rows<RecomputeRow>(
     ex,
-    sql`select ${clockSelect(ORDER_CLOCKS)}, order_id from order_sla_clocks
+    sql`select ${clockSelect(s)}, ${sql.identifier(s.key)}::bigint as subject_id from ${sql.identifier(s.table)}
       where enterprise_id = ${enterpriseId} and business and outcome = 0 and breached_at is null and running_since < to_timestamp(${at}::float8 / 1000)
       order by id limit ${size} for update`,
   );
@@ -230,11 +231,12 @@ const list = (xs: unknown[], type: string) => sql`${`{${xs.map((x) => x ?? 'NULL
 /** The clocks' new counts, deadlines and warnings, running again from `at`. */
 export async function writeRecomputed(
   ex: Executor,
+  s: ClockSubject,
   enterpriseId: number,
   at: number,
   next: { id: number; consumed: number; deadline: number | null; warnAt: number | null }[],
 ): Promise<void> {
-  await ex.execute(sql`update order_sla_clocks c set consumed_ms = v.consumed, running_since = to_timestamp(${at}::float8 / 1000),
+  await ex.execute(sql`update ${sql.identifier(s.table)} c set consumed_ms = v.consumed, running_since = to_timestamp(${at}::float8 / 1000),
       deadline_at = to_timestamp(v.deadline / 1000), warn_at = to_timestamp(v.warn / 1000)
     from unnest(${list(
       next.map((n) => n.id),
@@ -242,14 +244,13 @@ export async function writeRecomputed(
     )}, ${list(
       next.map((n) => n.consumed),
       'bigint[]',
-    )},
-      ${list(
-        next.map((n) => n.deadline),
-        'float8[]',
-      )}, ${list(
-        next.map((n) => n.warnAt),
-        'float8[]',
-      )}) as v(id, consumed, deadline, warn)
+    )}, ${list(
+      next.map((n) => n.deadline),
+      'float8[]',
+    )}, ${list(
+      next.map((n) => n.warnAt),
+      'float8[]',
+    )}) as v(id, consumed, deadline, warn)
     where c.enterprise_id = ${enterpriseId} and c.id = v.id`);
 }
 
