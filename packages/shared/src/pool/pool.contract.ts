@@ -107,6 +107,10 @@ export const freeSlotsResult = z.object({
 export const revokeGrabBody = z.object({ orderId, reason: requiredText('退回原因', 500) });
 /** POST /v2/order/pool/put: put orders (待派单, unassigned) into the pool, optionally requiring skill tags. */
 export const poolPutBody = z.object({ orderIds: ids('工单', 100), skills: skillList });
+/** GET /v2/order/pool/candidates: the 待派单 orders that may go in (unassigned, not in the pool, valid) by number or title; newest 20. */
+export const poolCandidatesQuery = z.object({ keyword: optionalText('关键字', 50) });
+export const poolCandidate = z.object({ id: z.number(), orderNo: z.string(), title: z.string() });
+export type PoolCandidate = z.infer<typeof poolCandidate>;
 /** POST /v2/order/pool/take: take orders out of the pool (back to 待派单). */
 export const poolTakeBody = z.object({ orderIds: ids('工单', 100) });
 export const grabResult = z.object({ id: z.number(), state: z.number() });
@@ -192,6 +196,14 @@ export const poolContract = {
     response: freeSlotsResult,
   }),
   visitUserGrab: endpoint({ method: 'POST', path: '/v2/order/visitUserGrab', power: POOL_POWERS.visit, body: visitGrabBody, response: grabResult }),
+  candidates: endpoint({
+    method: 'GET',
+    path: '/v2/order/pool/candidates',
+    power: POOL_POWERS.manage,
+    plan: PLAN,
+    query: poolCandidatesQuery,
+    response: z.array(poolCandidate),
+  }),
   put: post('/v2/order/pool/put', POOL_POWERS.manage, poolPutBody, poolBatchResult),
   take: post('/v2/order/pool/take', POOL_POWERS.manage, poolTakeBody, poolBatchResult),
   rules: endpoint({ method: 'GET', path: '/v2/order/pool/rules', power: POOL_POWERS.manage, plan: PLAN, response: z.array(poolRule) }),

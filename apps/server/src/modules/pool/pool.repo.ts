@@ -1,6 +1,6 @@
 // The order pool's statements: the list (typed, one presenter, its SQL in pool.sql.snap), the pooling's own rows
 // (pool_entries, the offer's engineers, the rules) and the reads a grab, a revoke and the unclaimed timer need.
-import type { MyGrab, PoolRow } from '@sk/shared';
+import type { MyGrab, PoolCandidate, PoolRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import { countOf } from '../../platform/list';
@@ -12,11 +12,14 @@ import { eligibleSql, inPoolSql } from './eligibility.repo';
 /** The pool's order: newest first. */
 export const POOL_ORDER = sql.raw('o.created_at desc, o.id desc');
 
+/** An order by its number, or a title containing the text. */
+const searchSql = (text: string): SQL => sql`(o.order_no = ${text} or o.title ilike ${`%${text.replace(/[\\%_]/g, '\\$&')}%`})`;
+
 /** The WHERE of a pool: all of it (engineer null, those who manage it), or the part the engineer may grab; a search. */
 export function poolWhereSql(enterpriseId: number, engineer: Engineer | null, searchText?: string | null): SQL {
   const parts = [inPoolSql(enterpriseId)];
   if (engineer) parts.push(eligibleSql(engineer));
-  if (searchText) parts.push(sql`(o.order_no = ${searchText} or o.title ilike ${`%${searchText.replace(/[\\%_]/g, '\\$&')}%`})`);
+  if (searchText) parts.push(searchSql(searchText));
   return sql.join(parts, sql` and `);
 }
 
@@ -76,6 +79,23 @@ export const poolRowsSql = (inner: SQL, distance: SQL): SQL =>
 export async function poolRows(ex: Executor, inner: SQL, distance: SQL): Promise<PoolRow[]> {
   return (await rows<PoolRaw>(ex, poolRowsSql(inner, distance))).map(toPoolRow);
 }
+
+/**
+ * The orders that may go in (as putInPool's `poolable`): 待派单, not in the pool, unassigned, valid, within the viewer's
+ * scope; by number or title, newest 20 (orders_undeliver_list_idx: state 1, not in the pool, not deleted).
+ */
+export function poolCandidatesSql(enterpriseId: number, scope: SQL, searchText?: string | null): SQL {
+  const parts = [
+    sql`o.enterprise_id = ${enterpriseId} and o.state = 1 and not o.in_pool and o.deleted_at is null`,
+    sql`o.service_user_id is null and not o.invalid`,
+    scope,
+  ];
+  if (searchText) parts.push(searchSql(searchText));
+  return sql`select o.id, o.order_no as "orderNo", o.title from orders o where ${sql.join(parts, sql` and `)} order by ${POOL_ORDER} limit 20`;
+}
+
+export const poolCandidates = (ex: Executor, enterpriseId: number, scope: SQL, searchText?: string | null): Promise<PoolCandidate[]> =>
+  rows<PoolCandidate>(ex, poolCandidatesSql(enterpriseId, scope, searchText));
 
 /** The pool's count (capped like every list count). */
 export const poolCount = (ex: Executor, where: SQL): Promise<number> => countOf(ex, sql`orders o`, where);

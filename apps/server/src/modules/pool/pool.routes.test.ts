@@ -48,6 +48,22 @@ describe('putting orders in and taking them out', () => {
     expect((await orderRow(t, tm.ep, free)).in_pool).toBe(false);
   });
 
+  it('the put dialog offers only orders that may go in: not pooled, not assigned, not another enterprise’s; by number or title', async () => {
+    const free = await orderIn(t, tm, 1, { title: '候选单甲' });
+    const pooled = await pooledOrder(t, tm, { title: '候选单乙' });
+    const assigned = await orderIn(t, tm, 1, { title: '候选单丙', service_user_id: tm.engineer.id });
+    const invalid = await orderIn(t, tm, 1, { title: '候选单丁', invalid: true });
+    const theirs = await orderIn(t, other, 1, { title: '候选单戊' });
+    const r = await tm.dispatcher.client.send(K.candidates, { keyword: '候选单' });
+    const ids = (r.data as { id: number }[]).map((o) => o.id);
+    expect(ids).toContain(free);
+    for (const no of [pooled, assigned, invalid, theirs]) expect(ids).not.toContain(no);
+    // Whatever it offers, a put accepts.
+    expect(await tm.dispatcher.client.send(K.put, { orderIds: ids })).toMatchObject({ success: true });
+    expect((await tm.dispatcher.client.send(K.candidates, { keyword: '候选单' })).data).toEqual([]);
+    expect(await tm.engineer.client.send(K.candidates, {})).toMatchObject({ success: false, message: '您没有该功能的操作权限' });
+  });
+
   it('refuses while the enterprise has the pool switched off', async () => {
     const id = await orderIn(t, tm, 1);
     await setSetting(t, tm.ep, 'order_high_seas', '0');

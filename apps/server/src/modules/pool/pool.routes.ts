@@ -55,6 +55,7 @@ export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void
     freeSlots: async ({ actor, query }) => pool.freeSlots(db, actor, query.orderId, query),
     revokeGrab: async ({ actor, body }) => withMessage(await pool.revokeGrab(db, actor, body.orderId, body.reason), '已退回工单池'),
     visitUserGrab: async ({ actor, body }) => withMessage(await pool.visitUserGrab(db, actor, body.orderId, body.version), '领取成功'),
+    candidates: async ({ actor, query }) => pool.poolCandidateList(db, actor, query.keyword),
     put: async ({ actor, body }) => withMessage({ count: await pool.putInPool(db, actor, body.orderIds, body.skills) }, '已放入工单池'),
     take: async ({ actor, body }) => withMessage({ count: await pool.takeFromPool(db, actor, body.orderIds) }, '已移出工单池'),
     rules: async ({ user }) => settings.listRules(db, user.enterpriseId),

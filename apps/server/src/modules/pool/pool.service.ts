@@ -7,7 +7,7 @@ import type { PageRequest } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
 import { instantOf } from '../orders/index';
-import { orderInScope } from '../orders/index';
+import { openableOrders, orderInScope } from '../orders/index';
 import { freeTimes } from '../schedule/index';
 import { clashOf, visitMinutesOf } from '../schedule/index';
 import { ORDER_STATE, moveOrder, orderContext } from '../orders/index';
@@ -28,6 +28,7 @@ import {
   orderById,
   pastMinutes,
   POOL_ORDER,
+  poolCandidates,
   poolCount,
   poolRows,
   poolWhereSql,
@@ -270,6 +271,9 @@ export async function poolList(db: Db, v: Actor, page: PageRequest & { keyword?:
   const [list, count] = await Promise.all([poolRows(db, inner, distance), poolCount(db, where)]);
   return { list, count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: managesPool(v) };
 }
+
+/** GET /v2/order/pool/candidates: what the put dialog offers — only orders putInPool accepts. */
+export const poolCandidateList = (db: Db, v: Actor, keyword?: string | null) => poolCandidates(db, v.enterpriseId, openableOrders(v), keyword);
 
 // ---- the unclaimed timer and the rules ----
 

@@ -9,7 +9,6 @@ import { MapLink } from '../../components/MapLink';
 import { call } from '../../lib/api';
 import { visitTime } from '../../lib/visitTime';
 import { displayDateTime } from '../../lib/format';
-import { orderListContract } from '@sk/shared/orders/order.list.contract';
 import { distanceText, orderDetailPath, poolContract } from './api';
 import { GrabDialog } from './GrabDialog';
 import { MyGrabs } from './MyGrabs';
@@ -62,17 +61,13 @@ const POOL_PHONE_CARD: PhoneCardLayout<PoolRow> = {
   actions: true,
 };
 
-/** 待派单 orders found by number or title; the first 20 show when it opens. */
+/** The orders that may go in (待派单, unassigned, not pooled yet; the server filters) by number or title; the first 20 show when it opens. */
 function PendingOrderSelect(props: { id?: string; value?: number[]; onChange?: (v: number[]) => void }) {
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   const search = useCallback(
     (keyword: string) =>
-      call(
-        orderListContract.getAllOrderList,
-        { scope: 'all', orderState: -1, orderStateList: '1', keyword: keyword || undefined, pageIndex: 0, pageSize: 20 } as never,
-        { silent: true },
-      ).then(
-        (r) => setOptions(r.list.map((o) => ({ value: o.id, label: `${o.orderNo} ${o.title}` }))),
+      call(poolContract.candidates, { keyword: keyword || undefined }, { silent: true }).then(
+        (r) => setOptions(r.map((o) => ({ value: o.id, label: `${o.orderNo} ${o.title}` }))),
         () => setOptions([]),
       ),
     [],
