@@ -27,6 +27,8 @@ async function as(browser: Browser, baseURL: string, mobile: string): Promise<Pa
 
 async function act(page: Page, label: string): Promise<void> {
   await page$(page).getByRole('button', { name: label }).click();
+  // The question reads naturally: 确认无误吗？, not 确定确认无误吗？
+  await expect(page.locator('.ant-popconfirm:visible .ant-popconfirm-title')).toHaveText(label === '确认无误' ? '确认无误吗？' : `确定${label}吗？`);
   await page
     .locator('.ant-popconfirm:visible')
     .getByRole('button', { name: spaced('确定') })

@@ -7,6 +7,7 @@ import type { ApiError } from '../../../lib/api';
 import { toast } from '../../../components/toast';
 import { forgetPortal, P, portalCall } from '../api';
 import { PortalBare } from '../PortalPage';
+import { sentLinkText } from '../wording';
 
 const safeRedirect = (r: string | null) => (r?.startsWith('/portal') ? r : '/portal');
 
@@ -41,7 +42,7 @@ export default function PortalLogin() {
     setError(null);
     try {
       const r = await portalCall(P.sendLink, { mobile: v.mobile }, { silent: true });
-      setSent(`已发送：如该手机号已开通服务门户，请在${Math.round(r.seconds)}秒后可再次获取；点击短信中的链接即可登录`);
+      setSent(sentLinkText(r.seconds));
       toast.success('登录链接已发送');
     } catch (e) {
       setError((e as ApiError).message);

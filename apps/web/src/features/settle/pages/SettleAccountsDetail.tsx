@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
 import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { C, fetchLines, yuan } from '../api';
-import { ACTION_LABELS, LOG_LABELS, SettleStateTag } from '../components/settleBits';
+import { ACTION_LABELS, ACTION_QUESTIONS, LOG_LABELS, SettleStateTag } from '../components/settleBits';
 
 type Acting = { kind: 'dispute' | 'resolve'; line: SettlementLineRow } | null;
 
@@ -90,7 +90,7 @@ function Actions({ d, onAct, busy }: { d: SettlementDetail; onAct: (a: 'issue' |
   return (
     <Space wrap>
       {acts.map((a) => (
-        <Popconfirm key={a} title={`确定${ACTION_LABELS[a]}吗？`} onConfirm={() => onAct(a)} okText="确定" cancelText="取消">
+        <Popconfirm key={a} title={ACTION_QUESTIONS[a]} onConfirm={() => onAct(a)} okText="确定" cancelText="取消">
           <Button type={a === 'confirm' || a === 'pay' ? 'primary' : 'default'} loading={busy}>
             {ACTION_LABELS[a]}
           </Button>
