@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { shot, test } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide, orderInService, ENGINEER } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, ENGINEER, logIn, logInAt, orderInService, quietGuide } from './shell.support';
 
 // The engineer's installable app offline (docs/phone.md "离线使用"): at phone width he loses the network, completes his
 // order with a photo and the customer's signature, sees 待同步 on the order and in 我的工单; the network returns, the
@@ -19,7 +19,72 @@ async function formsKept(page: Page): Promise<void> {
   await expect.poll(kept).toBeGreaterThanOrEqual(2);
 }
 
+/** Signs with real pointer strokes on the pad's canvas (whichever library draws it). */
+async function sign(page: Page, dialog: Locator): Promise<void> {
+  const pad = dialog.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const canvas = pad.locator('canvas').first();
+  const target = (await canvas.count()) ? canvas : pad;
+  const box = (await target.boundingBox()) as { x: number; y: number; width: number; height: number };
+  await page.mouse.move(box.x + 20, box.y + 30);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + 30 + (i % 2) * 40, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** Completions of the order in its log, as the dispatcher reads them. */
+async function completionsOf(baseURL: string, orderId: number): Promise<number> {
+  const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
+  const logs = (await dispatcher.get(`/v2/order/logs?orderId=${orderId}`)).data as { action?: string }[];
+  await dispatcher.dispose();
+  return logs.filter((l) => l.action === 'serviceComplete').length;
+}
+
 test.describe('offline completion', () => {
+  test('first visit at phone width: offline as soon as his list loaded, the app reopens with the list and the order marked as offline data, completes with a signature, and online it is sent once', async ({
+    browser,
+    baseURL,
+  }) => {
+    const title = `离线启动${String(Date.now()).slice(-6)}`;
+    const orderId = await orderInService(baseURL!, title);
+    await quietGuide(baseURL!, ENGINEER);
+    const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const phone = await ctx.newPage();
+    // A first visit: no worker, nothing kept; straight to his 服务中 list.
+    await logInAt(phone, ENGINEER, '/myOrder?tab=inService');
+    const list = phone.locator('.sk-page:visible');
+    await expect(list.getByText(title)).toBeVisible();
+    // Right after login the app keeps what it needs offline (lib/offline/keep.ts); the network goes as soon as that is
+    // done (before the change nothing was kept: the wait ends without it and the reload below fails).
+    await phone.waitForFunction(() => localStorage.getItem('sk_offline_kept'), null, { timeout: 30_000 }).catch(() => {});
+    await ctx.setOffline(true);
+
+    // The installed app opened again with no network: the list and the order, marked as offline data with its age.
+    await phone.reload();
+    await expect(list.getByText(title)).toBeVisible();
+    await expect(list.getByTestId('offline-data')).toContainText(/离线数据，更新于 (刚刚|\d+ 分钟前)/);
+    await shot(phone, FLOW, '06-offline-start-list');
+    await list.getByText(title).click();
+    await expect(state(phone)).toHaveText('服务中');
+    await expect(phone.locator('.sk-page:visible [data-testid="offline-data"]')).toContainText('离线数据，更新于');
+    await phone.locator('.sk-page:visible [data-testid="order-actionbar"]').getByRole('button', { name: '完成服务' }).click();
+    const finish = phone.getByRole('dialog', { name: '完成服务' });
+    await expect(finish.getByText('当前离线')).toBeVisible();
+    await sign(phone, finish);
+    await finish.getByRole('textbox', { name: '备注' }).fill('离线启动后完成');
+    await shot(phone, FLOW, '07-offline-start-complete');
+    await finish.getByRole('button', { name: '保存待同步' }).click();
+    await expect(finish).toBeHidden();
+    await expect(phone.getByTestId('order-queued')).toHaveText('待同步');
+
+    const sent = phone.waitForResponse((r) => r.url().includes('/api/order/serviceComplete') && r.request().method() === 'POST');
+    await ctx.setOffline(false);
+    expect((await (await sent).json()).success).toBe(true);
+    await expect(phone.locator('.sk-page:visible [data-testid="offline-queue"]')).toBeHidden();
+    await ctx.close();
+    expect(await completionsOf(baseURL!, orderId)).toBe(1);
+  });
+
   test('the engineer at phone width completes offline with a photo and a signature; back online it is sent once', async ({ browser, baseURL }) => {
     const admin = await ApiUser.login(baseURL!, ADMIN);
     expect((await admin.send('POST', '/systemsetting/batchsave', [{ code: 'app_image_compress', value: '1' }])).success).toBe(true);
@@ -66,13 +131,7 @@ test.describe('offline completion', () => {
       await finish.getByTestId('offline-photo-input').setInputFiles({ name: '现场.png', mimeType: 'image/png', buffer: PHOTO });
       // Compression is on: the photo is kept re-encoded (a JPEG at quality 0.5), not as picked.
       await expect(finish.getByTestId('offline-photo')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
-      const pad = finish.getByTestId('signature-pad');
-      await pad.scrollIntoViewIfNeeded();
-      const box = (await pad.boundingBox()) as { x: number; y: number; width: number; height: number };
-      await phone.mouse.move(box.x + 20, box.y + 30);
-      await phone.mouse.down();
-      for (let i = 1; i <= 10; i++) await phone.mouse.move(box.x + 20 + i * 20, box.y + 30 + (i % 2) * 40);
-      await phone.mouse.up();
+      await sign(phone, finish);
       await finish.getByRole('textbox', { name: '备注' }).fill('离线完成：已更换滤芯');
       await shot(phone, FLOW, '01-offline-completion');
       await finish.getByRole('button', { name: '保存待同步' }).click();

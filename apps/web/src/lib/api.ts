@@ -1,7 +1,7 @@
 // The one request client. Every call goes through a contract from @sk/shared; components never call fetch.
 import type { BodyInput, EndpointDef, Envelope, QueryInput, ResponseOf } from '@sk/shared';
 import { z } from 'zod';
-import { isOnline, noteAnswer, OFFLINE_HEADER } from './offline/network';
+import { isOnline, KEPT_AT_HEADER, noteAnswer, OFFLINE_HEADER } from './offline/network';
 
 const SERVICE_UNAVAILABLE = '服务暂时不可用，请稍后重试';
 export const OFFLINE_MESSAGE = '当前网络不可用，请在网络恢复后重试';
@@ -182,7 +182,7 @@ async function send(p: Prepared, opts: CallOptions): Promise<Response> {
   opts.signal?.addEventListener('abort', onAbort);
   try {
     const res = await fetch(p.url, { ...p.init, signal: ctl.signal });
-    noteAnswer(res.headers.get(OFFLINE_HEADER) === '1');
+    noteAnswer(res.headers.get(OFFLINE_HEADER) === '1', Number(res.headers.get(KEPT_AT_HEADER)) || undefined);
     return res;
   } catch (e) {
     if (timedOut) return fail(new ApiError('请求超时，请稍后重试', 'TIMEOUT'), opts);

@@ -2,10 +2,11 @@
 // offline under the service worker may still say online (Chromium), and its reads then arrive from the worker's
 // copies. The worker marks such an answer (OFFLINE_HEADER), and the API client reports every answer here.
 
-/** Set by the service worker on an answer it gave from its copy because the network failed. */
-export const OFFLINE_HEADER = 'x-sk-offline';
+export { KEPT_AT_HEADER, OFFLINE_HEADER } from './paths';
 
 let down = false;
+/** While down: when the oldest copy shown since was kept (ms), for 离线数据，更新于 …; null when none said. */
+let keptAt: number | null = null;
 const listeners = new Set<() => void>();
 
 /** While down, how often the app asks the server (past the worker) whether the network is back. */
@@ -20,6 +21,7 @@ const set = (value: boolean) => {
     clearInterval(probe);
     probe = null;
   }
+  if (!down) keptAt = null;
   for (const l of listeners) l();
 };
 
@@ -32,10 +34,20 @@ function probeServer(): void {
     .catch(() => {});
 }
 
-/** The API client's report of one answer: from the worker's copy (the network failed) or fresh from the server. */
-export function noteAnswer(fromCopy: boolean): void {
+/**
+ * The API client's report of one answer: from the worker's copy (the network failed), with when that copy was kept,
+ * or fresh from the server.
+ */
+export function noteAnswer(fromCopy: boolean, copyKeptAt?: number): void {
+  if (fromCopy && copyKeptAt && (keptAt === null || copyKeptAt < keptAt)) {
+    keptAt = copyKeptAt;
+    if (down) for (const l of listeners) l();
+  }
   set(fromCopy);
 }
+
+/** Offline: when the oldest copy shown was kept (ms since the epoch), or null (online, or no copy shown yet). */
+export const offlineDataAt = (): number | null => (down ? keptAt : null);
 
 /** Online when the browser says so and the last answer came from the server. */
 export function isOnline(): boolean {
@@ -57,4 +69,11 @@ export function subscribeNetwork(listener: () => void): () => void {
     window.removeEventListener('online', back);
     window.removeEventListener('offline', listener);
   };
+}
+
+/** The offline mark of what is shown: 离线数据，更新于 5 分钟前 (刚刚 under a minute; hours, then days). */
+export function offlineDataText(at: number, now = Date.now()): string {
+  const min = Math.max(0, Math.floor((now - at) / 60_000));
+  const ago = min < 1 ? '刚刚' : min < 60 ? `${min} 分钟前` : min < 24 * 60 ? `${Math.floor(min / 60)} 小时前` : `${Math.floor(min / (24 * 60))} 天前`;
+  return `离线数据，更新于 ${ago}`;
 }

@@ -1,7 +1,9 @@
 // The service worker's side the page looks after (docs/phone.md "离线使用"): registering it, and dropping the cached
 // answers of the API when the user logs out or another user logs in, so nobody is ever shown someone else's orders.
 
-export const API_CACHE = 'sk-api';
+import { API_CACHE } from './paths';
+
+export { API_CACHE };
 const USER_KEY = 'sk_cache_user';
 
 export function clearApiCache(): void {
@@ -25,7 +27,10 @@ export function cacheBelongsTo(user: { enterpriseId: number; id: number } | null
   }
 }
 
-/** Registers /sw.js in a production build (the dev server has none). */
+/**
+ * Registers /sw.js in a production build (the dev server has none). A new build's worker takes over at once
+ * (scripts/sw.ts); a page already open keeps running its own code, and its next load is the new build.
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {

@@ -2,22 +2,27 @@
 // item the server refused (the order was reassigned or cancelled meanwhile) its reason and 放弃.
 import { CloudSyncOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { Alert, Button, List, Popconfirm, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../components/toast';
+import { offlineDataAt, offlineDataText, subscribeNetwork } from '../../../lib/offline/network';
 import { dropOp, type QueuedCompletion, useQueue } from '../../../lib/offline/queue';
 import { syncQueue } from '../../../lib/offline/sync';
 import { useUser } from '../../../lib/session';
 import { useOnline } from './online';
 
-/** The user's queued items (of one order when `orderId` is given); nothing when the queue is empty and the network is up. */
+/**
+ * Offline, the mark of the data shown (离线数据，更新于 …), and the user's queued items (of one order when `orderId` is
+ * given); nothing when the queue is empty and the network is up.
+ */
 export function OfflineQueue({ orderId }: { orderId?: number }) {
   const user = useUser();
   const online = useOnline();
   const all = useQueue(user.id);
   const ops = orderId === undefined ? all : all.filter((o) => o.orderId === orderId);
   const [busy, setBusy] = useState(false);
-  if (!ops.length) return online || orderId !== undefined ? null : <OfflineNotice />;
+  const notice = online ? null : <OfflineNotice />;
+  if (!ops.length) return notice;
 
   const syncNow = async () => {
     setBusy(true);
@@ -31,27 +36,30 @@ export function OfflineQueue({ orderId }: { orderId?: number }) {
   };
   const pending = ops.some((o) => o.status === 'pending');
   return (
-    <Alert
-      type={ops.some((o) => o.status === 'failed') ? 'error' : 'warning'}
-      showIcon
-      icon={online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
-      style={{ marginBottom: 12 }}
-      data-testid="offline-queue"
-      title={online ? `离线操作待同步（${ops.length}）` : `当前离线 · 待同步（${ops.length}）`}
-      description={
-        <>
-          <List size="small" dataSource={ops} rowKey="id" renderItem={(op) => <QueueItem op={op} linked={orderId === undefined} />} />
-          {pending ? (
-            <Space wrap style={{ marginTop: 4 }}>
-              <Button size="small" type="primary" loading={busy} disabled={!online} onClick={syncNow}>
-                立即同步
-              </Button>
-              {online ? null : <Typography.Text type="secondary">网络恢复后自动同步</Typography.Text>}
-            </Space>
-          ) : null}
-        </>
-      }
-    />
+    <>
+      {notice}
+      <Alert
+        type={ops.some((o) => o.status === 'failed') ? 'error' : 'warning'}
+        showIcon
+        icon={online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
+        style={{ marginBottom: 12 }}
+        data-testid="offline-queue"
+        title={online ? `离线操作待同步（${ops.length}）` : `当前离线 · 待同步（${ops.length}）`}
+        description={
+          <>
+            <List size="small" dataSource={ops} rowKey="id" renderItem={(op) => <QueueItem op={op} linked={orderId === undefined} />} />
+            {pending ? (
+              <Space wrap style={{ marginTop: 4 }}>
+                <Button size="small" type="primary" loading={busy} disabled={!online} onClick={syncNow}>
+                  立即同步
+                </Button>
+                {online ? null : <Typography.Text type="secondary">网络恢复后自动同步</Typography.Text>}
+              </Space>
+            ) : null}
+          </>
+        }
+      />
+    </>
   );
 }
 
@@ -85,7 +93,22 @@ function QueueItem({ op, linked }: { op: QueuedCompletion; linked: boolean }) {
   );
 }
 
-/** Offline with nothing queued: the lists shown are the last ones loaded. */
+/** Offline: what is shown is the copy kept when last online, and how old it is (its oldest answer's age). */
 function OfflineNotice() {
-  return <Alert type="info" showIcon icon={<DisconnectOutlined />} style={{ marginBottom: 12 }} title="当前离线，显示的是最近一次加载的内容" />;
+  const at = useSyncExternalStore(subscribeNetwork, offlineDataAt, () => null);
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  return (
+    <Alert
+      type="info"
+      showIcon
+      icon={<DisconnectOutlined />}
+      style={{ marginBottom: 12 }}
+      data-testid="offline-data"
+      title={at === null ? '当前离线，显示的是最近一次加载的内容' : offlineDataText(at, Math.max(now, at))}
+    />
+  );
 }
