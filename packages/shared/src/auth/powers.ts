@@ -133,7 +133,18 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
     POWERS.statusSet,
   ],
   7: [
-    ...menus('AllOrder', 'ReturnVisitPlan', 'ReturnVisitOrder', 'ReturnVisitTask', 'ReturnVisitReport', 'Callcenter', 'AllCustomer', 'Knowledge'),
+    ...menus(
+      'AllOrder',
+      // 新建工单: the call centre's agent takes the caller's order from the screen pop (issue 65; docs/decisions.md, Instant messages and telephony).
+      'CreateOrder',
+      'ReturnVisitPlan',
+      'ReturnVisitOrder',
+      'ReturnVisitTask',
+      'ReturnVisitReport',
+      'Callcenter',
+      'AllCustomer',
+      'Knowledge',
+    ),
     POWERS.export,
     POWERS.statusSet,
   ],

@@ -237,6 +237,21 @@ export const callsContract = {
     body: z.object({ id: requiredId('通话记录'), contactId: requiredId('联系人') }),
     response: z.object({ customerId: z.number(), contactId: z.number() }),
   }),
+  /** 关联到已有工单: the caller rings about an open order; the call links to it (shown on the order and the call record). */
+  linkOrder: endpoint({
+    method: 'POST',
+    path: '/call/record/linkOrder',
+    power,
+    body: z.object({ id: requiredId('通话记录'), orderId: requiredId('工单') }),
+    response: z.object({ orderId: z.number() }),
+  }),
+  /** The calls of an order (taken from them or linked), with their recordings: for whoever may open the order. */
+  ofOrder: endpoint({
+    method: 'GET',
+    path: '/call/record/ofOrder',
+    query: z.object({ orderId: requiredId('工单') }),
+    response: z.array(callRecordSchema),
+  }),
   /** Closes a missed call's call-back task. */
   callbackDone: endpoint({ method: 'POST', path: '/call/record/callbackDone', power, body: idBody, response: z.null() }),
   /** Click-to-call from a customer or order page, through the enterprise's telephony provider. */

@@ -64,6 +64,8 @@ export const createOrderBody = z.object({
   duplicateUserId: optionalIds('抄送人', 50),
   /** Converting an event (association type 1 → 2): the event is linked to the new order. */
   eventId: optionalId('事件'),
+  /** The call the order was taken from (新建工单 on the call's pop): the call record links to the order. */
+  belongCallRecordId: optionalId('通话记录'),
   ext: extInput,
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;

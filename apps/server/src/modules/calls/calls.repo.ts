@@ -512,3 +512,36 @@ export function staleCalls(ex: Executor) {
 
 /** The talk time of a call ended now (a patch value of the sweep's end). */
 export const durationSoFar: SQL = sql`greatest(0, round(extract(epoch from now() - coalesce(answered_at, started_at))))::int`;
+
+/** An order taken from a call (belongCallRecordId) is linked back to the call; a call of another enterprise is refused. */
+export async function linkCallOrder(ex: Executor, enterpriseId: number, callRecordId: number, orderId: number): Promise<boolean> {
+  const r = await rows<{ id: number }>(
+    ex,
+    sql`update call_records set order_id = ${orderId}, updated_at = now() where enterprise_id = ${enterpriseId} and id = ${callRecordId} returning id`,
+  );
+  return r.length > 0;
+}
+
+/** The customer of a live order the actor may open (null: none such in the actor's enterprise and scope). */
+export async function visibleOrderCustomer(ex: Executor, a: Actor, orderId: number): Promise<{ customerId: number | null } | null> {
+  const [o] = await rows<{ customer_id: number | null }>(
+    ex,
+    sql`select o.customer_id from orders o where o.enterprise_id = ${a.enterpriseId} and o.id = ${orderId} and o.deleted_at is null
+      and ${orderScope(a, 'o')}`,
+  );
+  return o ? { customerId: o.customer_id } : null;
+}
+
+/** The calls linked to an order (taken from or linked on the pop), newest first. */
+export async function recordsOfOrder(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, orderId: number): Promise<CallRecord[]> {
+  return (
+    await rows<RecordRow>(
+      ex,
+      selectRecords(
+        a,
+        sql`call_records r`,
+        sql`where r.enterprise_id = ${a.enterpriseId} and r.order_id = ${orderId} order by r.started_at desc, r.id desc limit 20`,
+      ),
+    )
+  ).map(toCallRecord);
+}

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { badgeCountContract as B, CALL_SECRET_SETTING, callsContract as C, eventContract as E } from '@sk/shared';
+import { badgeCountContract as B, CALL_SECRET_SETTING, callsContract as C, eventContract as E, orderContract as O } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rows, type Tx } from '../../db/client';
@@ -267,6 +267,62 @@ describe('call records and seats', () => {
     const before = await count('events', b.enterpriseId);
     expect((await b.client.send(E.add, { title: '来电报修', priority: 2, belongCallRecordId: id })).message).toBe('通话记录：通话记录不存在或已被删除');
     expect(await count('events', b.enterpriseId)).toBe(before);
+  });
+
+  it('新建工单 from the pop (回访客服 may): the order links to the call and lists it with its recording; another enterprise’s call refuses the order', async () => {
+    const s = await setup();
+    const mobile = phone();
+    const cu = await customerWith(s.enterpriseId, mobile);
+    const id = (await post(s.enterpriseId, { callId: uid(), event: 'ringing', number: mobile, seatNo: s.seatNo })).data.callRecordId;
+    await t.deps.db.execute(
+      sql`update call_records set recording_url = 'https://rec.example.com/a.mp3' where enterprise_id = ${s.enterpriseId} and id = ${id}`,
+    );
+    // The call-centre agent of role 7 takes the order himself (issue 65: before, 新建工单 was not his).
+    const visitor = await loggedIn(t.app, t.deps.db, { roles: [7], enterpriseId: s.enterpriseId });
+    const o = await visitor.client.send(O.add, {
+      customerId: cu.customerId,
+      contactId: cu.contactId,
+      productId: cu.productId,
+      title: '来电报修',
+      belongCallRecordId: id,
+    });
+    expect(o.success, o.message).toBe(true);
+    const pop = (await s.client.send(C.recordPop, { id })).data;
+    expect(pop.record).toMatchObject({ orderId: o.data.id, orderNo: o.data.orderNo });
+    const calls = await visitor.client.send(C.ofOrder, { orderId: o.data.id });
+    expect(calls.data.map((c) => [c.id, c.recordingUrl])).toEqual([[id, 'https://rec.example.com/a.mp3']]);
+    // Another enterprise: its user cannot hang his order on this call (nothing written), nor read this order's calls.
+    const b = await setup();
+    const bc = await customerWith(b.enterpriseId, phone());
+    const before = await count('orders', b.enterpriseId);
+    expect((await b.client.send(O.add, { customerId: bc.customerId, title: '来电报修', belongCallRecordId: id })).message).toBe(
+      '通话记录：通话记录不存在或已被删除',
+    );
+    expect(await count('orders', b.enterpriseId)).toBe(before);
+    expect((await b.client.send(C.ofOrder, { orderId: o.data.id })).code).toBe('NOT_FOUND');
+    expect((await s.client.send(C.recordPop, { id })).data.record.orderId).toBe(o.data.id);
+  });
+
+  it('关联到已有工单: links the call to the caller’s open order; another customer’s or enterprise’s order is refused; needs the call power', async () => {
+    const s = await setup();
+    const mobile = phone();
+    const cu = await customerWith(s.enterpriseId, mobile);
+    const other = await customerWith(s.enterpriseId, phone());
+    const id = (await post(s.enterpriseId, { callId: uid(), event: 'ringing', number: mobile, seatNo: s.seatNo })).data.callRecordId;
+    expect((await s.client.send(C.linkOrder, { id, orderId: other.orderId })).message).toBe('工单：该工单不属于来电客户');
+    const b = await setup();
+    const bc = await customerWith(b.enterpriseId, phone());
+    expect((await s.client.send(C.linkOrder, { id, orderId: bc.orderId })).message).toBe('工单：工单不存在或已被删除');
+    expect((await b.client.send(C.linkOrder, { id, orderId: bc.orderId })).code).toBe('NOT_FOUND');
+    const engineer = await loggedIn(t.app, t.deps.db, { roles: [2], enterpriseId: s.enterpriseId });
+    expect((await engineer.client.send(C.linkOrder, { id, orderId: cu.orderId })).code).toBe('NO_POWER');
+    expect((await s.client.send(C.linkOrder, { id, orderId: 0 })).success).toBe(false);
+    const linked = await s.client.send(C.linkOrder, { id, orderId: cu.orderId });
+    expect(linked).toMatchObject({ success: true, message: '已关联工单', data: { orderId: cu.orderId } });
+    const row = (await s.client.send(C.recordList, { pageIndex: 0, pageSize: 10 })).data.find((r) => r.id === id);
+    expect(row?.orderId).toBe(cu.orderId);
+    expect((await s.client.send(C.ofOrder, { orderId: cu.orderId })).data.map((c) => c.id)).toEqual([id]);
+    expect((await s.client.send(C.ofOrder, { orderId: other.orderId })).data).toEqual([]);
   });
 
   it('another enterprise’s ids answer not found and change nothing', async () => {

@@ -37,6 +37,8 @@ export async function callsModule(app: FastifyInstance, deps: Deps): Promise<voi
     recordCreate: async ({ actor, body }) => withMessage({ id: await svc.createRecord(db, actor, body) }, '保存成功'),
     recordPop: async ({ actor, query }) => svc.pop(db, actor, query.id),
     attachContact: async ({ actor, body }) => withMessage(await svc.attachContact(db, actor, body.id, body.contactId), '已关联联系人'),
+    linkOrder: async ({ actor, body }) => withMessage(await svc.linkOrder(db, actor, body.id, body.orderId), '已关联工单'),
+    ofOrder: async ({ actor, query }) => svc.callsOfOrder(db, actor, query.orderId),
     callbackDone: async ({ actor, body }) => {
       await svc.callbackDone(db, actor, body.id);
       return withMessage(null, '已标记为已回电');

@@ -19,6 +19,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { openSecret } from '../../platform/secrets';
 import { insertStateLog } from '../../platform/state';
+import { readerOf, visibleOrder } from '../orders/index';
 import { getSetting } from '../settings/index';
 import * as repo from './calls.repo';
 import { CALL_STATE, moveCallback } from './calls.state';
@@ -127,6 +128,28 @@ export async function attachContact(db: Db, a: Actor, id: number, contactId: num
     await repo.attachNumber(tx, ep, id, rec.number, customerId, contactId);
     return { customerId, contactId };
   });
+}
+
+/**
+ * 关联到已有工单: the caller rings about an order already open — the call links to it (a live order the agent may open,
+ * of the call's customer when the number is known). Linking it again to another order moves the link.
+ */
+export async function linkOrder(db: Db, a: Actor, id: number, orderId: number): Promise<{ orderId: number }> {
+  const ep = a.enterpriseId;
+  return db.transaction(async (tx) => {
+    const rec = await recordOrThrow(tx, a, id);
+    const order = await repo.visibleOrderCustomer(tx, a, orderId);
+    if (!order) throw invalid('工单：工单不存在或已被删除');
+    if (rec.customerId != null && order.customerId !== rec.customerId) throw invalid('工单：该工单不属于来电客户');
+    await repo.linkCallOrder(tx, ep, id, orderId);
+    return { orderId };
+  });
+}
+
+/** The calls of an order (its detail's 来电记录 with their recordings): whoever may open the order. */
+export async function callsOfOrder(db: Db, a: Actor, orderId: number): Promise<CallRecord[]> {
+  await visibleOrder(db, readerOf(a), orderId);
+  return repo.recordsOfOrder(db, a, orderId);
 }
 
 export async function callbackDone(db: Db, a: Actor, id: number): Promise<void> {

@@ -36,6 +36,7 @@ import { ORDER_STATE } from './order.state';
 import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/index';
 import { recordOrderFault } from '../faults/index';
 import { allocateOrderNumbers, orderNoSql } from './order-numbers';
+import { orderFromCall } from './orders.signals';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 
@@ -221,6 +222,8 @@ export async function createOrder(
     );
     const { id, order_no: orderNo } = o;
     const created = { tx, ...hook, orderId: id };
+    // Taken from a call: the calls module links its record to the order (a call of another enterprise refuses the order).
+    if (b.belongCallRecordId) await orderFromCall.publish(tx, { enterpriseId: ep, orderId: id, callRecordId: b.belongCallRecordId, actorId: v.id });
     if (probes) {
       await probes.run(created, o);
       return { id, orderNo, state: start.state };

@@ -44,6 +44,8 @@ export { ORDER_STATE, moveOrder, orderContext, processOf } from './order.state';
 export { asOrderRecord, lockedOrderById, lockedOrderRecords } from './orders.repo';
 export type { OrderRecord, OrderRecordWith } from './orders.repo';
 export { ordersModule } from './orders.routes';
+export { orderFromCall } from './orders.signals';
+export type { OrderFromCall } from './orders.signals';
 export { wireOrders } from './orders.wiring';
 export { renderReport } from './report.pdf';
 export { reportModel } from './report.service';

@@ -10,10 +10,9 @@ import { Button, Descriptions, Drawer, Empty, Grid, List, Select, Space, Spin, T
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ColorTag } from '../../components';
-import { listQueryKey } from '../../components/list/useListData';
 import { call } from '../../lib/api';
 import { imHub } from '../../lib/im';
-import { apiKey, useApi, useApiMutation } from '../../lib/query';
+import { apiKey, invalidate, useApi, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { CC, durationText } from './api';
 
@@ -60,24 +59,65 @@ function AttachContact({ id }: { id: number }) {
   );
 }
 
+/** 关联到已有工单: the caller rings about one of his open orders; the call links to it (shown on the order and the records). */
+function LinkOrder({ id, orders, linked }: { id: number; orders: CallPop['orders']; linked: number | null }) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const link = useApiMutation(CC.linkOrder);
+  if (!orders.length) return null;
+  const choices = orders.filter((o) => o.id !== linked);
+  if (!choices.length) return null;
+  return (
+    <Space.Compact style={{ width: '100%' }} data-testid="call-link-order">
+      <Select
+        style={{ width: '100%' }}
+        placeholder="选择来电所问的未完成工单"
+        aria-label="关联工单"
+        value={picked ?? undefined}
+        onChange={setPicked}
+        options={choices.map((o) => ({ value: o.id, label: `${o.orderNo} ${o.title}` }))}
+      />
+      <Button disabled={!picked} loading={link.isPending} onClick={() => picked && link.mutate({ id, orderId: picked })}>
+        关联到已有工单
+      </Button>
+    </Space.Compact>
+  );
+}
+
 /** One call's pop: used by the live drawer and by the 呼叫中心 page. */
 export function CallPopView({ id, onNavigate }: { id: number; onNavigate?: () => void }) {
   const pop = useApi(CC.recordPop, { id });
   const navigate = useNavigate();
+  const can = useCan();
   const done = useApiMutation(CC.callbackDone);
   if (!pop.data) return <Spin />;
   const p = pop.data;
   const r = p.record;
   const state = CALL_STATES[r.state as keyof typeof CALL_STATES];
-  const newEvent = () => {
+  // The caller's customer (and contact) travel with the call to the create pages.
+  const callQuery = () => {
     const q = new URLSearchParams({ belongCallRecordId: String(r.id) });
     if (p.customer) {
       q.set('customerId', String(p.customer.id));
       q.set('customerName', p.customer.name);
     }
-    onNavigate?.();
-    navigate(`/newEvent?${q}`);
+    return q;
   };
+  const newEvent = () => {
+    onNavigate?.();
+    navigate(`/newEvent?${callQuery()}`);
+  };
+  /** 新建工单 for the caller: his contact, the device (the one named, else his newest) and the call. */
+  const newOrder = (productId?: number) => {
+    const q = callQuery();
+    q.delete('customerName');
+    if (p.contact) q.set('contactId', String(p.contact.id));
+    const device = productId ?? p.products[0]?.id;
+    if (p.customer && device) q.set('customerProductId', String(device));
+    onNavigate?.();
+    navigate(`/createOrder?${q}`);
+  };
+  const mayOrder = can('menu_CreateOrder');
+  const mayEvent = can('menu_NewEvent');
   const sla = (deadline: string | null, breached: boolean) =>
     deadline || breached ? (
       <Typography.Text type={breached ? 'danger' : 'secondary'}>
@@ -115,13 +155,25 @@ export function CallPopView({ id, onNavigate }: { id: number; onNavigate?: () =>
         </>
       )}
       <Space wrap>
-        <Button type="primary" onClick={newEvent}>
-          新建事件
-        </Button>
+        {mayOrder && (
+          <Button type="primary" onClick={() => newOrder()}>
+            新建工单
+          </Button>
+        )}
+        {mayEvent && (
+          <Button type={mayOrder ? 'default' : 'primary'} onClick={newEvent}>
+            新建事件
+          </Button>
+        )}
         {r.callbackState === 1 && (
           <Button loading={done.isPending} onClick={() => done.mutate({ id: r.id })}>
             标记已回电
           </Button>
+        )}
+        {r.orderId && (
+          <Link to={`/allOrder/orderDetail/${r.orderId}`} onClick={onNavigate} data-testid="call-linked-order">
+            已关联工单 {r.orderNo}
+          </Link>
         )}
         {r.eventId && (
           <Link to={`/Myevent/eventDetail/${r.eventId}`} onClick={onNavigate}>
@@ -129,6 +181,8 @@ export function CallPopView({ id, onNavigate }: { id: number; onNavigate?: () =>
           </Link>
         )}
       </Space>
+      {!mayOrder && !mayEvent && <Typography.Text type="secondary">您的角色没有新建工单或新建事件的权限，请转给受理客服处理。</Typography.Text>}
+      <LinkOrder id={r.id} orders={p.orders} linked={r.orderId} />
       {p.customer && (
         <>
           <Typography.Text strong>设备（{p.products.length}）</Typography.Text>
@@ -145,6 +199,11 @@ export function CallPopView({ id, onNavigate }: { id: number; onNavigate?: () =>
                   {x.serialNumber && <Typography.Text type="secondary">{x.serialNumber}</Typography.Text>}
                   <ColorTag color={WARRANTY_COLORS[x.warrantyState] ?? '#595959'}>{WARRANTY_STATES[x.warrantyState as 0 | 1 | 2 | 3]}</ColorTag>
                   {x.warrantyEnd && <Typography.Text type="secondary">至 {x.warrantyEnd.replaceAll('-', '/')}</Typography.Text>}
+                  {mayOrder && p.products.length > 1 && (
+                    <Button size="small" type="link" style={{ padding: 0 }} onClick={() => newOrder(x.id)}>
+                      为此设备建单
+                    </Button>
+                  )}
                 </Space>
               </List.Item>
             )}
@@ -218,10 +277,7 @@ export function CallPopListener() {
         const callRecordId = (f.data as { callRecordId?: number } | null)?.callRecordId;
         if (!callRecordId) return;
         // A call rang, was answered or ended: the seat's state and the records (ListPage keys) change with it.
-        void qc.invalidateQueries({ queryKey: listQueryKey('/callcenter') });
-        void qc.invalidateQueries({ queryKey: listQueryKey('/callcenter#callbacks') });
-        void qc.invalidateQueries({ queryKey: apiKey(CC.seatDetails) });
-        void qc.invalidateQueries({ queryKey: apiKey(CC.seatCollect) });
+        void invalidate(CC.recordList, CC.recordCount, CC.seatDetails, CC.seatCollect);
         if (f.eventType === CALL_POP_EVENT) {
           // Load it before the drawer opens, so the agent sees the customer at once.
           void qc.prefetchQuery({ queryKey: apiKey(CC.recordPop, { id: callRecordId }), queryFn: () => call(CC.recordPop, { id: callRecordId }) });

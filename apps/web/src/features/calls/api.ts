@@ -7,15 +7,24 @@ import { staleAfter } from '../../lib/query';
 export const CC = callsContract;
 
 // A call's change shows in the records, the pop, the seats and (through the shell counts) the call-back badge.
-staleAfter([CC.recordCreate, CC.attachContact, CC.callbackDone, CC.dial], [CC.recordList, CC.recordCount, CC.recordPop, CC.seatCollect, CC.seatDetails]);
+staleAfter(
+  [CC.recordCreate, CC.attachContact, CC.callbackDone, CC.dial, CC.linkOrder],
+  [CC.recordList, CC.recordCount, CC.recordPop, CC.seatCollect, CC.seatDetails, CC.ofOrder],
+);
 staleAfter([CC.seatSave, CC.seatDelete], [CC.seatCollect, CC.seatDetails]);
 
 const pair = pairFetcher<CallRecord>(CC.recordList, CC.recordCount);
-/** The records list: the search box searches the number (a prefix); there is one order (newest first). */
-export const fetchRecords = (q: ListQuery) => {
-  const { keyword, sortType: _s, ...rest } = q as ListQuery & { keyword?: string; sortType?: unknown };
-  return pair({ ...rest, ...(keyword ? { number: keyword } : {}) } as ListQuery);
-};
+/**
+ * The records list: the search box searches the number (a prefix); there is one order (newest first). It names the
+ * pair's reads, so a write that makes them stale (已回电, a link) refreshes the rows at once.
+ */
+export const fetchRecords = Object.assign(
+  (q: ListQuery) => {
+    const { keyword, sortType: _s, ...rest } = q as ListQuery & { keyword?: string; sortType?: unknown };
+    return pair({ ...rest, ...(keyword ? { number: keyword } : {}) } as ListQuery);
+  },
+  { reads: [CC.recordList, CC.recordCount] },
+);
 
 /** mm:ss (or h:mm:ss) of a duration in seconds. */
 export function durationText(s: number): string {

@@ -84,6 +84,12 @@ function Records({ callbacks, onPop }: { callbacks: boolean; onPop: (id: number)
       render: (v: string | null, r) => (v && r.eventId ? <Link to={`/Myevent/eventDetail/${r.eventId}`}>{v}</Link> : '—'),
     },
     {
+      key: 'orderNo',
+      dataIndex: 'orderNo',
+      title: '关联工单',
+      render: (v: string | null, r) => (v && r.orderId ? <Link to={`/allOrder/orderDetail/${r.orderId}`}>{v}</Link> : '—'),
+    },
+    {
       key: 'recordingUrl',
       dataIndex: 'recordingUrl',
       title: '录音',
@@ -93,6 +99,9 @@ function Records({ callbacks, onPop }: { callbacks: boolean; onPop: (id: number)
     {
       key: 'actions',
       title: '操作',
+      // Pinned at the table's right edge: at 1440 px the columns run past it, and the call-back buttons with them.
+      fixed: 'right',
+      width: 140,
       render: (_: unknown, r) => (
         <Space size={4}>
           <Button size="small" onClick={() => dial.mutate({ number: r.number, customerId: r.customerId, contactId: r.contactId })}>
@@ -116,7 +125,7 @@ function Records({ callbacks, onPop }: { callbacks: boolean; onPop: (id: number)
       params={callbacks ? { callbackState: 1 } : undefined}
       sort={false}
       keywordPlaceholder="号码"
-      defaultColumns={['number', 'direction', 'state', 'customerName', 'contactName', 'userName', 'startTime', 'duration', 'eventNo', 'actions']}
+      defaultColumns={['number', 'direction', 'state', 'customerName', 'contactName', 'userName', 'startTime', 'duration', 'eventNo', 'orderNo', 'actions']}
       phoneCard={{ title: 'number', tag: 'state', rows: ['customerName', 'userName', 'startTime', 'duration', 'actions'] }}
       filters={
         <>

@@ -19,6 +19,7 @@ import { CustomerSelect } from '../../customers';
 import { rememberFile } from '../../../components/forms/fields/files';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { bodyOf, checkedDefinition, definitionOf, eventPrefill, openEventNote } from './fields';
+import { faultFill } from './pasteFault';
 import { useSaleChannels } from './options';
 import { orderFieldWidgets, type Widgets } from './widgets';
 import { QuickCustomer } from './QuickCustomer';
@@ -58,11 +59,13 @@ interface FormProps {
   productFromUrl: number | null;
   /** The event being converted: sent with the order so both link to each other. */
   eventId: number | null;
+  /** The call the order is taken from (新建工单 on the call's pop) and its caller's contact: the call links to the order. */
+  call?: { id: number; contactId: number | null } | null;
   onValues: (v: FormValues) => void;
 }
 
 /** One order type's form: the fixed fields with their pickers and the type's custom fields, in the spec's groups. */
-function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormProps) {
+function OrderForm({ info, initial, productFromUrl, eventId, call: fromCall, onValues }: FormProps) {
   const user = useSessionUser();
   const can = useCan();
   const navigate = useNavigate();
@@ -99,7 +102,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   useEffect(() => {
     if (!context || filledFor.current === context.customer.id) return;
     filledFor.current = context.customer.id;
-    const contact = context.contacts.find((c) => c.isPrimary) ?? context.contacts[0];
+    const contact = context.contacts.find((c) => c.id === fromCall?.contactId) ?? context.contacts.find((c) => c.isPrimary) ?? context.contacts[0];
     const address = context.addresses.find((a) => a.isDefault) ?? context.addresses[0];
     const product = context.products.find((p) => p.id === productFromUrl);
     setContactId(contact?.id ?? null);
@@ -113,7 +116,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
         productId: product?.id ?? null,
       },
     });
-  }, [context, form, productFromUrl]);
+  }, [context, form, productFromUrl, fromCall?.contactId]);
 
   const set = (patch: Record<string, unknown>) => form.setValues({ ...form.values, system: { ...form.values.system, ...patch } });
 
@@ -141,7 +144,11 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   const create = async (body: ReturnType<typeof bodyOf>) => {
     setSaving(true);
     try {
-      const r = await call(orderContract.add, eventId ? { ...body, eventId } : body, { successToast: true });
+      const r = await call(
+        orderContract.add,
+        { ...body, ...(eventId ? { eventId } : {}), ...(fromCall ? { belongCallRecordId: fromCall.id } : {}) },
+        { successToast: true },
+      );
       await queryClient.invalidateQueries({ queryKey: apiKey(orderCreateContract.duplicateCheck) });
       // The event now links to the order and its flow has the conversion.
       if (eventId) for (const e of [eventContract.detailed, eventContract.messageList]) await queryClient.invalidateQueries({ queryKey: apiKey(e) });
@@ -191,8 +198,14 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
         onClose={() => setQuick(false)}
         onCreated={(id) => set({ customerId: id, productId: null, gpsAddr: null })}
         onDescription={(text) => {
-          // The pasted problem becomes the description unless one is written already.
-          if (!String(form.values.system.detailDesc ?? '').trim()) set({ detailDesc: text });
+          // The pasted problem becomes the description unless one is written already, the title when it is empty,
+          // and picks the fault type it names.
+          const { system: sys, ext } = form.values;
+          const fill = faultFill(text, definition.fields, sys, ext);
+          form.setValues({
+            system: { ...sys, ...(String(sys.detailDesc ?? '').trim() ? {} : { detailDesc: text }), ...(fill.title ? { title: fill.title } : {}) },
+            ext: { ...ext, ...fill.ext },
+          });
         }}
       />
     </>
@@ -208,7 +221,7 @@ function startValues(params: URLSearchParams, event: EventDetail | undefined): F
   return { system: eventPrefill(event), ext: {} };
 }
 
-/** /createOrder (?customerId, customerProductId, orderType, eventId): choose the order type, fill its form, save → the order's detail. */
+/** /createOrder (?customerId, customerProductId, orderType, eventId, belongCallRecordId, contactId): choose the order type, fill its form, save → the order's detail. */
 export default function CreateOrder() {
   const [params] = useSearchParams();
   const types = useApi(formsContract.orderTypeList);
@@ -219,6 +232,8 @@ export default function CreateOrder() {
   const eventId = num(params.get('eventId'));
   const event = useApi(eventContract.detailed, { id: eventId ?? 0 }, { enabled: !!eventId });
   const values = useRef<FormValues | null>(null);
+  const callId = num(params.get('belongCallRecordId'));
+  const fromCall = useMemo(() => (callId ? { id: callId, contactId: num(params.get('contactId')) } : null), [callId, params]);
 
   if (types.isPending || (eventId && event.isPending)) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (eventId && !event.data) return <EmptyState description="事件不存在或已被删除" />;
@@ -254,6 +269,9 @@ export default function CreateOrder() {
           title={`由事件 ${event.data.eventNo}「${event.data.title}」转为工单，保存后两者互相关联${openEventNote(event.data.state)}`}
         />
       ) : null}
+      {fromCall ? (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="from-call" title="由来电新建工单：保存后工单关联该通话记录（含录音）" />
+      ) : null}
       {info.data && info.data.templateId === templateId ? (
         <OrderForm
           key={`${info.data.templateId}:${info.data.versionId}`}
@@ -261,6 +279,7 @@ export default function CreateOrder() {
           initial={{ system: values.current.system, ext: {} }}
           productFromUrl={num(params.get('customerProductId'))}
           eventId={eventId}
+          call={fromCall}
           onValues={(v) => {
             values.current = v;
           }}

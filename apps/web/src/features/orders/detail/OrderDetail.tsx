@@ -25,7 +25,7 @@ import { SlaClocks } from '../../sla';
 import { OrderQuality } from '../../quality';
 import { OrderKnowledge } from '../../knowledge';
 import './detail.css';
-import { DialButton } from '../../calls';
+import { DialButton, OrderCalls } from '../../calls';
 import { useQueue } from '../../../lib/offline/queue';
 import { useUser } from '../../../lib/session';
 import { OfflineCompleteDialog, WarmCompletionForms } from '../offline/OfflineComplete';
@@ -168,6 +168,7 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
         <SlaClocks key={d.version} orderId={d.id} />
         <OrderQuality orderId={d.id} title={d.title} />
         <OrderKnowledge orderId={d.id} state={d.state} />
+        <OrderCalls orderId={d.id} />
       </Card>
       <Card size="small" className="sk-order-tabs">
         {phone ? (
