@@ -62,9 +62,12 @@ export const installedProductSchema = z.object({
   installDate: z.string().nullable(),
   purchaseDate: z.string().nullable(),
   warrantyStartType: z.number(),
+  /** The model's warranty's last day (not the extension's): the product's own dates. */
   warrantyEnd: z.string().nullable(),
-  /** 0 unknown, 1 in warranty, 2 expired. */
+  /** coverageOf: 0 unknown, 1 in warranty (在保), 2 expired (过保), 3 an extended warranty in force (延保). */
   warrantyState: z.number(),
+  /** The last day of the coverage warrantyState names (在保: the model's, 延保: the extension's; 过保: the latest end): shown with the state. */
+  coverageEnd: z.string().nullable(),
   /** The last day an extended warranty in force covers (延保), when there is one. */
   extendedEnd: z.string().nullable().optional(),
   status: z.number(),

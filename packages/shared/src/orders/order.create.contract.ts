@@ -89,8 +89,9 @@ export const orderCustomerContext = z.object({
       name: z.string(),
       serialNumber: z.string().nullable(),
       addressId: z.number().nullable(),
+      /** The last day of the coverage warrantyState names (the product's coverageEnd: an extension's end under 延保). */
       warrantyEnd: z.string().nullable(),
-      /** 0 unknown, 1 in warranty, 2 expired (today, in the enterprise's zone). */
+      /** coverageOf: 0 unknown, 1 in warranty, 2 expired, 3 extended (today, in the enterprise's zone). */
       warrantyState: z.number(),
     }),
   ),

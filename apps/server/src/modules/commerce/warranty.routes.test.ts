@@ -1,4 +1,4 @@
-import { approvalsContract as A, productContract, warrantyExtContract as W } from '@sk/shared';
+import { approvalsContract as A, orderCreateContract as OC, productContract, warrantyExtContract as W } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -46,6 +46,28 @@ describe('extended warranty', () => {
     expect(d2.coverage.state).toBe(3);
     const listed = (await s.send(productContract.productionList, { customerId: a.customer, warrantyState: 1 })).data.list;
     expect(listed.find((p) => p.id === lapsed)).toMatchObject({ warrantyState: 3, extendedEnd: d2.endDate });
+    // One answer everywhere: the extension's coverage, the product (list and detail) and the order pages' product
+    // (新建工单 and 补充信息's picker) name the same state with the same end — the extension's, never the model's lapsed one.
+    const answer = { state: d2.coverage.state, end: d2.coverage.end };
+    expect(answer).toEqual({ state: 3, end: d2.endDate });
+    const one = (x: { warrantyState: number; coverageEnd?: string | null; warrantyEnd?: string | null } | undefined, end: 'coverageEnd' | 'warrantyEnd') => ({
+      state: x?.warrantyState,
+      end: x?.[end],
+    });
+    expect(
+      one(
+        listed.find((p) => p.id === lapsed),
+        'coverageEnd',
+      ),
+    ).toEqual(answer);
+    expect(one((await s.send(productContract.productionDetail, { customerProductionId: lapsed })).data, 'coverageEnd')).toEqual(answer);
+    const ctx = (await a.admin.client.send(OC.customerContext, { customerId: a.customer })).data;
+    expect(
+      one(
+        ctx.products.find((p) => p.id === lapsed),
+        'warrantyEnd',
+      ),
+    ).toEqual(answer);
     // Order creation takes the same status: an order on it is 延保 (orders.warranty_state 3).
     const viewer = { id: a.sales.id, enterpriseId: a.ep, sysrole: 5, admin: false, powers: [], providerId: null, timeZone: 'Asia/Shanghai' };
     expect((await productOf(t.deps.db, viewer, a.customer, lapsed)).warranty).toBe(3);

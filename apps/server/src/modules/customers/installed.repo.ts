@@ -64,6 +64,8 @@ export function toInstalledProduct(
   r: Raw,
   todayText: string,
 ): InstalledProduct & { remark: string | null; templateVersionId: number | null; ext: Record<string, unknown> } {
+  // The one warranty answer (coverageOf): the state and the end of the coverage it names, shown together everywhere.
+  const cover = coverageOf(r.warranty_end, r.extended_end, todayText);
   return {
     id: r.id,
     name: r.name,
@@ -80,7 +82,8 @@ export function toInstalledProduct(
     purchaseDate: r.purchase_date,
     warrantyStartType: r.warranty_start_type,
     warrantyEnd: r.warranty_end,
-    warrantyState: coverageOf(r.warranty_end, r.extended_end, todayText).state,
+    warrantyState: cover.state,
+    coverageEnd: cover.end,
     extendedEnd: r.extended_end,
     status: r.status,
     qrCode: r.qr_code,

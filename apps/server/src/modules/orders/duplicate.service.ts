@@ -72,7 +72,7 @@ async function contextOf(ex: Executor, v: Actor, customer: { id: number; name: s
       name: p.name,
       serialNumber: p.serialNumber,
       addressId: p.addressId,
-      warrantyEnd: p.warrantyEnd,
+      warrantyEnd: p.coverageEnd,
       warrantyState: p.warrantyState,
     })),
   };

@@ -96,7 +96,7 @@ export function InstalledView({ detail, onChanged }: { detail: Detail; onChanged
                 {period}（自{labelOf(WARRANTY_START_TYPES, d.warrantyStartType)}起）
               </Descriptions.Item>
               <Descriptions.Item label="保修状态">
-                <WarrantyTag state={d.warrantyState} end={d.warrantyEnd} />
+                <WarrantyTag state={d.warrantyState} end={d.coverageEnd} />
               </Descriptions.Item>
               <Descriptions.Item label="创建时间">{d.create_time}</Descriptions.Item>
               <Descriptions.Item label="备注">{text(d.remark)}</Descriptions.Item>

@@ -36,7 +36,7 @@ export function installedColumns(withCustomer: boolean): ListColumn<InstalledPro
       dataIndex: 'warrantyState',
       title: '保修状态',
       width: 180,
-      render: (v: number, r) => <WarrantyTag state={v} end={r.warrantyEnd} />,
+      render: (v: number, r) => <WarrantyTag state={v} end={r.coverageEnd} />,
     },
     { key: 'status', dataIndex: 'status', title: '设备状态', render: (v: number) => <StatusTag status={v} /> },
     { key: 'installDate', dataIndex: 'installDate', title: '安装日期', render: text },
