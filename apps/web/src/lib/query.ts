@@ -19,8 +19,17 @@ export const apiKey = (ep: EndpointDef, input?: unknown): unknown[] => (input ==
  * which declares the same for every caller of a write).
  */
 export function invalidate(...reads: EndpointDef[]): Promise<void> {
-  return Promise.all(reads.map((r) => queryClient.invalidateQueries({ queryKey: apiKey(r) }))).then(() => {});
+  return Promise.all(reads.map((r) => queryClient.invalidateQueries({ predicate: readsFrom(r) }))).then(() => {});
 }
+
+/**
+ * The queries that show a read: those under its key (useApi, and a ListPage's list, which is kept under its read's
+ * key) and those that name it in `meta.reads` (a ListPage whose rows come from more than one read: a list and its count).
+ */
+export const readsFrom =
+  (r: EndpointDef) =>
+  (q: { queryKey: readonly unknown[]; meta?: Record<string, unknown> }): boolean =>
+    (q.queryKey[0] === r.method && q.queryKey[1] === r.path) || (Array.isArray(q.meta?.reads) && q.meta.reads.includes(r));
 
 /** Write endpoint → the reads its success makes stale. Areas declare theirs with `staleAfter`. */
 const staleReads = new Map<EndpointDef, Set<EndpointDef>>();
@@ -52,7 +61,7 @@ export const isShellCount = (q: { meta?: Record<string, unknown> }): boolean => 
 
 configureApi({
   written: (ep) => {
-    for (const r of staleReads.get(ep) ?? []) void queryClient.invalidateQueries({ queryKey: apiKey(r) });
+    for (const r of staleReads.get(ep) ?? []) void queryClient.invalidateQueries({ predicate: readsFrom(r) });
     void queryClient.invalidateQueries({ predicate: isShellCount });
   },
 });
@@ -83,7 +92,7 @@ export function useApiMutation<E extends EndpointDef>(ep: E, options: MutationOp
   return useMutation<ResponseOf<E>, ApiError, InputOf<E>>({
     mutationFn: (input) => call(ep, input, { successToast: true, ...callOpts }),
     onSuccess: async (...args) => {
-      for (const e of invalidates ?? []) await qc.invalidateQueries({ queryKey: apiKey(e) });
+      for (const e of invalidates ?? []) await qc.invalidateQueries({ predicate: readsFrom(e) });
       await onSuccess?.(...args);
     },
     ...rest,

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LIST_WINDOW } from '@sk/shared';
+import { endpoint, LIST_WINDOW } from '@sk/shared';
+import { z } from 'zod';
 import { QueryClient } from '@tanstack/react-query';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
 import type { SessionUserInfo } from '@sk/shared';
 import { labelOptions } from '../../lib/options';
+import { invalidate, queryClient } from '../../lib/query';
 import { getSessionUser, setSessionUser } from '../../lib/session';
 import { renderWithApp } from '../testing';
 import { FilterSelect } from './FilterSelect';
@@ -174,19 +176,48 @@ describe('ListPage data', () => {
     await waitFor(() => expect(paidFetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 2 }));
   });
 
-  it('refreshes and, when reset, returns to the first page', async () => {
+  it("refreshes after a change invalidates its read (on the page it shows), not after another read's", async () => {
+    const listRead = endpoint({ method: 'POST', path: '/test/people/list', body: z.object({}).passthrough(), response: z.unknown() });
+    const otherRead = endpoint({ method: 'POST', path: '/test/other/list', body: z.object({}).passthrough(), response: z.unknown() });
     const fetch = fetcher(35);
     const ref = createRef<ListPageHandle>();
-    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid ref={ref} />);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} read={listRead} paid ref={ref} />, '/test', queryClient);
     await screen.findAllByText('人员1');
     fireEvent.click(screen.getByTitle('2'));
     await screen.findAllByText('人员11');
+    fireEvent.click(screen.getAllByRole('checkbox')[1]!);
+    await waitFor(() => expect(ref.current!.selectedKeys).toEqual([11]));
     const before = fetch.mock.calls.length;
-    act(() => ref.current!.refresh());
-    await waitFor(() => expect(fetch.mock.calls.length).toBe(before + 1));
+    await act(() => invalidate(otherRead));
+    expect(fetch.mock.calls.length).toBe(before);
+    expect(ref.current!.selectedKeys).toEqual([11]);
+    await act(() => invalidate(listRead));
+    expect(fetch.mock.calls.length).toBe(before + 1);
     expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ pageIndex: 1 }));
-    act(() => ref.current!.refresh(true));
-    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ pageIndex: 0 })));
+    // the selection named the rows before the change
+    await waitFor(() => expect(ref.current!.selectedKeys).toEqual([]));
+    queryClient.clear();
+  });
+
+  it('names the read of a contract fetcher: invalidating it refreshes the list, and a page the change emptied gives way to the last one', async () => {
+    const listRead = endpoint({ method: 'POST', path: '/test/named/list', body: z.object({}).passthrough(), response: z.unknown() });
+    let total = 25;
+    const fetch = Object.assign(
+      vi.fn(async (q: ListQuery) => {
+        const start = q.pageIndex * q.pageSize;
+        return { list: rows(Math.max(0, Math.min(q.pageSize, total - start)), start + 1), count: total };
+      }),
+      { reads: [listRead] },
+    );
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />, '/test', queryClient);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByTitle('3'));
+    await screen.findAllByText('人员21');
+    total = 15; // another screen deleted ten people
+    await act(() => invalidate(listRead));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ pageIndex: 1 })));
+    await screen.findAllByText('人员11');
+    queryClient.clear();
   });
 });
 

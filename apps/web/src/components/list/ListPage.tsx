@@ -1,7 +1,10 @@
-import { allowedPageSizes, countText, isPaid, reachableRows } from '@sk/shared';
+import { allowedPageSizes, countText, type EndpointDef, isPaid, reachableRows } from '@sk/shared';
 import type { SearchPlan } from '@sk/shared/forms/preferences.contract';
 import { Form, Modal, type PaginationProps, Table } from 'antd';
-import { type Key, type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { type Key, type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { listKey, readsOfList } from '../../lib/list';
+import { invalidate } from '../../lib/query';
 import { useLocation } from 'react-router';
 import { usePhone } from '../../lib/phone';
 import { useSessionUser } from '../../lib/session';
@@ -15,7 +18,7 @@ import { ListToolbar } from './ListToolbar';
 import { layoutOf, PhoneCards, type PhoneCardSpec } from './PhoneCards';
 import { PlanGate, planKeyOf, planQuery, useListPlans } from './SearchPlans';
 import { useColumnChoice } from './useColumnChoice';
-import { type ListQuery, type ListResult, type SortType, useListData } from './useListData';
+import { type ListFetcher, type ListQuery, type SortType, useListData } from './useListData';
 import { useTableConfig } from './useTableConfig';
 
 export const DELETE_NONE_SELECTED = '请选择需要删除的行';
@@ -34,8 +37,9 @@ export interface ExportRequest<T> {
   columns: string[];
 }
 
+/** What a page may read of its list (a change refreshes it with `invalidate(read)`, not through the handle). */
 export interface ListPageHandle {
-  /** Refetches; `reset` also returns to the first page. */
+  /** @deprecated call `invalidate(read)` with the reads the change touched; goes once the last caller has. */
   refresh: (reset?: boolean) => void;
   query: ListQuery;
   selectedKeys: Key[];
@@ -48,7 +52,12 @@ export interface ListPageProps<T> {
   title: string;
   columns: ListColumn<T>[];
   /** Loads one page: `{ pageIndex (zero-based), pageSize, keyword, sortType, ...filters }` → `{ list, count }`. */
-  fetch: (query: ListQuery) => Promise<ListResult<T>>;
+  fetch: ListFetcher<T>;
+  /**
+   * The contract reads the rows come from (default: those its fetcher names, contractFetcher's and pairFetcher's):
+   * the rows are kept under the first one's key, and `invalidate(read)` after a change refreshes every list of it.
+   */
+  read?: EndpointDef | readonly EndpointDef[];
   /** Key of the column choice and the query cache; defaults to the current route. */
   routeKey?: string;
   rowKey?: string | ((row: T) => Key);
@@ -91,6 +100,7 @@ export interface ListPageProps<T> {
 }
 
 const EMPTY: Record<string, unknown> = {};
+const NONE: { keys: Key[]; rows: never[] } = { keys: [], rows: [] };
 /** Query fields that are not filters (paging, keyword, sort). */
 const QUERY_BASICS = new Set(['pageIndex', 'pageSize', 'keyword', 'sortType']);
 
@@ -118,7 +128,8 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const [filtersOpen, setFiltersOpen] = useState(() => !phone && (Object.keys(initialQuery).length > 0 || !!startPlan));
 
   const [start] = useState(() => (startPlan ? planQuery(startPlan, props.mapFilters) : undefined));
-  const list = useListData<T>(routeKey, fetch, initialQuery, sort, props.params, start);
+  const reads = readsOfList({ fetch, read: props.read });
+  const list = useListData<T>(routeKey, fetch, initialQuery, sort, props.params, start, reads);
   const rows = list.data?.list ?? [];
   const count = list.data?.count ?? 0;
   const keyOf = (row: T): Key => (typeof rowKey === 'function' ? rowKey(row) : ((row as Record<string, unknown>)[rowKey] as Key));
@@ -129,17 +140,31 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const shown = useMemo(() => visibleColumns(columns, choice.value), [columns, choice.value]);
 
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
-  const clearSelection = () => setSelected({ keys: [], rows: [] });
+  const clearSelection = () => setSelected(NONE);
   const [exporting, setExporting] = useState(false);
   const [panelForm] = Form.useForm();
   const plans = useListPlans({ pageKey: props.planKey, start: startPlan, form: panelForm, list, mapFilters: props.mapFilters, onApplied: clearSelection });
 
   const activeFilters = Object.keys(list.query).filter((k) => !QUERY_BASICS.has(k)).length;
 
-  const refresh = (reset = false) => {
-    if (reset) clearSelection();
-    list.refresh(reset);
-  };
+  // A change invalidated the list's read: the selection named the rows before it.
+  const qc = useQueryClient();
+  const baseKey = hashKey(listKey(routeKey, reads));
+  const baseLength = listKey(routeKey, reads).length;
+  useEffect(
+    () =>
+      qc.getQueryCache().subscribe((e) => {
+        if (e.type === 'updated' && e.action.type === 'invalidate' && hashKey(e.query.queryKey.slice(0, baseLength)) === baseKey) setSelected(NONE);
+      }),
+    [qc, baseKey, baseLength],
+  );
+  // A page the change emptied gives way to the last page that still has rows.
+  const lastPage = Math.max(0, Math.ceil(count / list.query.pageSize) - 1);
+  const pastTheEnd = !list.loading && !!list.data && rows.length === 0 && list.query.pageIndex > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) list.update({ pageIndex: lastPage });
+  }, [pastTheEnd, lastPage, list.update]);
+  const refresh = () => (reads.length ? void invalidate(...reads) : list.reload());
   useImperativeHandle(ref, () => ({ refresh, query: list.query, selectedKeys: selected.keys, selectedRows: selected.rows }));
 
   const changeSort = (v: SortType) => {
@@ -194,7 +219,8 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
         clearSelection();
         const emptiedPage = keys.length >= rows.length && list.query.pageIndex > 0;
         if (emptiedPage) list.update({ pageIndex: list.query.pageIndex - 1 });
-        else list.refresh();
+        if (reads.length) await invalidate(...reads);
+        else list.reload();
       },
     });
   };
@@ -221,7 +247,7 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
         plans={plans.control}
         onExport={onExport ? startExport : undefined}
         onDelete={onDelete ? batchDelete : undefined}
-        onRefresh={() => refresh()}
+        onRefresh={list.reload}
         panel={
           filters ? (
             <FilterPanel

@@ -1,17 +1,19 @@
 import type { EndpointDef } from '@sk/shared';
 import { call, type InputOf } from '../../lib/api';
-import type { ListQuery, ListResult } from './useListData';
+import type { ListFetcher, ListQuery, ListResult } from '../../lib/list';
 
 /** A ListPage fetcher over a list endpoint that answers `{ list, count }`. */
-export function contractFetcher<T, E extends EndpointDef = EndpointDef>(ep: E): (q: ListQuery) => Promise<ListResult<T>> {
-  return async (q) => (await call(ep, q as InputOf<E>)) as ListResult<T>;
+export function contractFetcher<T, E extends EndpointDef = EndpointDef>(ep: E): ListFetcher<T> {
+  const fetch = async (q: ListQuery) => (await call(ep, q as InputOf<E>)) as ListResult<T>;
+  return Object.assign(fetch, { reads: [ep] });
 }
 
 /** A ListPage fetcher for the spec's split lists: the list answers an array, a separate call the count. */
-export function pairFetcher<T>(listEp: EndpointDef, countEp: EndpointDef): (q: ListQuery) => Promise<ListResult<T>> {
-  return async (q) => {
+export function pairFetcher<T>(listEp: EndpointDef, countEp: EndpointDef): ListFetcher<T> {
+  const fetch = async (q: ListQuery): Promise<ListResult<T>> => {
     const { pageIndex: _i, pageSize: _s, ...filters } = q;
     const [list, count] = await Promise.all([call(listEp, q as never), call(countEp, filters as never)]);
     return { list: list as T[], count: count as number };
   };
+  return Object.assign(fetch, { reads: [listEp, countEp] });
 }

@@ -2,9 +2,10 @@ import { DEFAULT_PAGE_SIZE } from '@sk/shared';
 import { getSessionUser } from '../../lib/session';
 import { hashKey, keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { FirstList, ListQuery, ListResult } from '../../lib/list';
+import type { EndpointDef } from '@sk/shared';
+import { type FirstList, type ListQuery, type ListResult, listKey, readsOfList } from '../../lib/list';
 
-export type { FirstList, ListQuery, ListResult, SortType } from '../../lib/list';
+export type { FirstList, ListFetcher, ListQuery, ListResult, SortType } from '../../lib/list';
 
 export const SORT_OPTIONS = [
   { value: 1, label: '创建时间从新到旧' },
@@ -15,6 +16,7 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Ar
 
 export const compactQuery = (q: Record<string, unknown>): ListQuery => Object.fromEntries(Object.entries(q).filter(([, v]) => !isEmpty(v))) as ListQuery;
 
+/** @deprecated the key of a list that names no read; a list of a read is refreshed with `invalidate(read)`. */
 export const listQueryKey = (routeKey: string) => ['listPage', routeKey];
 
 const NO_PARAMS: Record<string, unknown> = {};
@@ -27,7 +29,7 @@ const firstQuery = (initial: Record<string, unknown>, sort: boolean): ListQuery 
 function firstPage(routeKey: string, list: FirstList, start?: Record<string, unknown>) {
   const query = firstQuery({ ...list.initialQuery, ...start }, list.sort ?? true);
   const sent: ListQuery = { ...query, ...compactQuery(list.params ?? NO_PARAMS) };
-  return { query, sent, queryKey: [...listQueryKey(routeKey), sent] };
+  return { query, sent, queryKey: listKey(routeKey, readsOfList(list), sent) };
 }
 
 /** First pages asked for before their page rendered, by key hash: when the asking started. */
@@ -55,6 +57,8 @@ export function useListData<T>(
   params: Record<string, unknown> = NO_PARAMS,
   /** Where the first load starts when not at `initial` (F2: a default search plan); reset still goes to `initial`. */
   start?: Record<string, unknown>,
+  /** The contract reads the rows come from: the list is kept under them, and `invalidate(read)` refreshes it. */
+  reads: readonly EndpointDef[] = [],
 ) {
   const [query, setQuery] = useState<ListQuery>(() => firstPage(routeKey, { fetch: fetcher, initialQuery: initial, params, sort }, start).query);
   const fixed = compactQuery(params);
@@ -67,7 +71,7 @@ export function useListData<T>(
   }
   const sent: ListQuery = { ...query, ...fixed };
   const qc = useQueryClient();
-  const queryKey = [...listQueryKey(routeKey), sent];
+  const queryKey = listKey(routeKey, reads, sent);
   const queryFn = () => fetcher(sent);
   // The first page leaves as the list starts rendering, not once the whole table has rendered and mounted
   // (when the query would start it); an answer that arrives before the mount is not asked for again, nor one the
@@ -85,6 +89,7 @@ export function useListData<T>(
     queryFn,
     placeholderData: keepPreviousData,
     staleTime: 0,
+    meta: { reads },
     refetchOnMount: (q) => q.state.dataUpdatedAt < startedAt,
   });
 
@@ -104,14 +109,8 @@ export function useListData<T>(
   /** Back to the page's starting query (page size kept), first page. */
   const reset = useCallback(() => setQuery((q) => ({ ...firstQuery(initial, sort), pageSize: q.pageSize })), [initial, sort]);
 
-  /** Refetches; `reset` also returns to the first page. */
-  const refresh = useCallback(
-    (toFirst = false) => {
-      if (toFirst) setQuery((q) => (q.pageIndex === 0 ? q : { ...q, pageIndex: 0 }));
-      void qc.invalidateQueries({ queryKey: listQueryKey(routeKey) });
-    },
-    [qc, routeKey],
-  );
+  /** Asks again for the page shown (the toolbar's 刷新 button: the user's own reload, not a change's refresh). */
+  const reload = useCallback(() => void result.refetch(), [result.refetch]);
 
-  return { query: sent, update, setFilters, reset, refresh, data: result.data, loading: result.isFetching };
+  return { query: sent, update, setFilters, reset, reload, data: result.data, updatedAt: result.dataUpdatedAt, loading: result.isFetching };
 }

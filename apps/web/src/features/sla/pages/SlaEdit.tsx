@@ -9,9 +9,7 @@ import { SLA_ESCALATE_TO, SLA_PAUSE_OPTIONS, SLA_TYPES, SLA_UNITS } from '@sk/sh
 import { type SlaPolicyInput, slaContract as C } from '@sk/shared/sla/sla.contract';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { listQueryKey } from '../../../components/list/useListData';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -37,14 +35,10 @@ export default function SlaEdit() {
   const templates = useApi(formsContract.orderTypeList);
   const groups = useApi(teamContract.groupSimpleList);
   const tags = useApi(tagsContract.list, { code: 4 });
-  const qc = useQueryClient();
   const done = {
     invalidates: [C.list, C.detail],
-    // the list page stays mounted in its tab: its rows are refreshed before it shows again
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: listQueryKey('/slaManage') });
-      navigate('/slaManage');
-    },
+    // the list page stays mounted in its tab: invalidating C.list refreshes its rows before it shows again
+    onSuccess: () => navigate('/slaManage'),
   };
   const create = useApiMutation(C.create, done);
   const update = useApiMutation(C.update, done);

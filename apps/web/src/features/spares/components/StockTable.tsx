@@ -1,9 +1,9 @@
 import type { StockRow } from '@sk/shared/spares/spares.contract';
 import { Button, Form, InputNumber, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { useState } from 'react';
+import { type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import type { ListQuery, ListResult } from '../../../components';
-import { useApiMutation } from '../../../lib/query';
+import { invalidate, useApiMutation } from '../../../lib/query';
 import { S } from '../api';
 import { label, WAREHOUSE_KINDS } from '../options';
 import { WarehouseSelect } from './Selects';
@@ -17,9 +17,8 @@ export function StockTable(p: {
   toolbar?: React.ReactNode;
   initialQuery?: Record<string, unknown>;
 }) {
-  const list = useRef<ListPageHandle>(null);
   const [safety, setSafety] = useState<StockRow | null>(null);
-  const save = useApiMutation(S.setSafety, { onSuccess: () => list.current?.refresh() });
+  const save = useApiMutation(S.setSafety, { onSuccess: () => invalidate(S.stockList, S.warningList, S.mine) });
   const columns: ListColumn<StockRow>[] = [
     { key: 'spareCode', dataIndex: 'spareCode', title: '备件编号' },
     { key: 'spareName', dataIndex: 'spareName', title: '备件名称' },
@@ -55,7 +54,6 @@ export function StockTable(p: {
   return (
     <>
       <ListPage<StockRow>
-        ref={list}
         title={p.title}
         columns={columns}
         fetch={p.fetch}

@@ -1,11 +1,11 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GoodsOrder } from '@sk/shared/spares/spares.contract';
 import { Button, Card, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
-import { useApiMutation } from '../../../lib/query';
+import { invalidate, useApiMutation } from '../../../lib/query';
 import { fetchGoods, G } from '../api';
 import { SpareSelect } from '../components/Selects';
 import { GOODS_STATE_OPTIONS, GOODS_ORDER_STATES, label } from '../options';
@@ -24,9 +24,8 @@ export const goodsPath = (outbound: boolean, id: number) => `${outbound ? '/outb
 
 /** 备件申请 (applications) or 出库单 (the approved ones the manufacturer ships). */
 export function GoodsOrders({ outbound }: { outbound: boolean }) {
-  const list = useRef<ListPageHandle>(null);
   const [applying, setApplying] = useState(false);
-  const apply = useApiMutation(G.apply, { onSuccess: () => list.current?.refresh() });
+  const apply = useApiMutation(G.apply, { onSuccess: () => invalidate(G.list) });
   const params = useMemo(() => (outbound ? { outbound: '1' } : {}), [outbound]);
   const title = outbound ? '出库单' : '备件申请';
   const columns: ListColumn<GoodsOrder>[] = [
@@ -47,7 +46,6 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
   return (
     <Card title={title} size="small">
       <ListPage<GoodsOrder>
-        ref={list}
         title={title}
         columns={columns}
         fetch={fetchGoods}

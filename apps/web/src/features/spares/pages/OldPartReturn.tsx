@@ -1,15 +1,14 @@
 import type { OldPartReturn as Row } from '@sk/shared/spares/spares.contract';
 import { Card, Tag } from 'antd';
-import { useRef } from 'react';
 import { Link } from 'react-router';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
-import { fetchOldParts } from '../api';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
+import { fetchOldParts, S } from '../api';
 import { OldPartActions } from '../components/OldPartActions';
 import { label, OLD_PART_STATES, OLD_STATE_OPTIONS, RETURN_TYPES } from '../options';
+import { invalidate } from '../../../lib/query';
 
 /** 旧件返还: the return obligations of parts replaced under warranty, overdue ones marked. */
 export default function OldPartReturn() {
-  const list = useRef<ListPageHandle>(null);
   const columns: ListColumn<Row>[] = [
     { key: 'id', dataIndex: 'id', title: '编号', render: (v: number) => <Link to={`/oldPartReturnDetail?id=${v}`}>{`旧件-${v}`}</Link> },
     { key: 'spareName', dataIndex: 'spareName', title: '备件' },
@@ -35,12 +34,11 @@ export default function OldPartReturn() {
     { key: 'holderName', dataIndex: 'holderName', title: '责任人', render: (v: string | null) => v ?? '—' },
     { key: 'due_time', dataIndex: 'due_time', title: '返还期限' },
     { key: 'trackingNo', dataIndex: 'trackingNo', title: '物流', render: (v: string | null, r) => (v ? `${r.logistics ?? ''} ${v}` : '—') },
-    { key: 'actions', title: '操作', fixed: 'right', width: 160, render: (_: unknown, r) => <OldPartActions r={r} onDone={() => list.current?.refresh()} /> },
+    { key: 'actions', title: '操作', fixed: 'right', width: 160, render: (_: unknown, r) => <OldPartActions r={r} onDone={() => invalidate(S.oldList)} /> },
   ];
   return (
     <Card title="旧件返还" size="small">
       <ListPage<Row>
-        ref={list}
         title="旧件返还"
         columns={columns}
         fetch={fetchOldParts}

@@ -2,13 +2,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { SpareDocRow } from '@sk/shared/spares/spares.contract';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { Button, Card, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { useUser } from '../../../lib/session';
-import { fetchDocs } from '../api';
+import { fetchDocs, S } from '../api';
 import { DocDialog } from '../components/DocDialog';
 import { DOC_STATE_COLORS, DOC_STATE_OPTIONS, examinePath, label, SPARE_DOC_STATES, TRANSFER_TYPES } from '../options';
+import { invalidate } from '../../../lib/query';
 
 const TITLES: Record<number, string> = {
   1: '备件领用',
@@ -27,7 +28,6 @@ const TITLES: Record<number, string> = {
 
 /** One kind of stock document: its list (mine or, for the keeper, everyone's), a new document, the approval page per row. */
 export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; extraKinds?: SpareDocKind[] }) {
-  const list = useRef<ListPageHandle>(null);
   const me = useUser().id;
   const [filing, setFiling] = useState<SpareDocKind | null>(null);
   const title = TITLES[kind] as string;
@@ -54,7 +54,6 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
   return (
     <Card title={title} size="small">
       <ListPage<SpareDocRow>
-        ref={list}
         title={title}
         columns={columns}
         fetch={fetchDocs}
@@ -68,7 +67,7 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
           </Button>
         ))}
       />
-      {filing ? <DocDialog kind={filing} open onClose={() => setFiling(null)} onSaved={() => list.current?.refresh()} /> : null}
+      {filing ? <DocDialog kind={filing} open onClose={() => setFiling(null)} onSaved={() => invalidate(S.docList)} /> : null}
     </Card>
   );
 }

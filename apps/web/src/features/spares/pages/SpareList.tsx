@@ -2,18 +2,17 @@ import { PlusOutlined } from '@ant-design/icons';
 import { POWERS } from '@sk/shared/auth/powers';
 import type { SpareRow } from '@sk/shared/spares/spares.contract';
 import { Button, Card, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
-import { useApi } from '../../../lib/query';
+import { invalidate, useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { fetchSpares, S } from '../api';
 import { SpareDialog } from '../components/SpareDialog';
 
 /** 备件列表: the catalogue of spare parts with their total stock. */
 export default function SpareList() {
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<SpareRow | 'new' | null>(null);
   const types = useApi(S.typeTree);
   const detail = useCan()(POWERS.spareDetail);
@@ -44,7 +43,6 @@ export default function SpareList() {
   return (
     <Card title="备件列表" size="small">
       <ListPage<SpareRow>
-        ref={list}
         title="备件列表"
         columns={columns}
         fetch={fetchSpares}
@@ -63,7 +61,7 @@ export default function SpareList() {
         open={editing !== null}
         spare={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
-        onSaved={() => list.current?.refresh()}
+        onSaved={() => invalidate(S.spareList)}
       />
     </Card>
   );

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Warehouse } from '@sk/shared/spares/spares.contract';
 import { Button, Card, Form, Input, Select, Switch, Tabs, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
-import { useApiMutation } from '../../../lib/query';
+import { useState } from 'react';
+import { FilterSelect, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
+import { invalidate, useApiMutation } from '../../../lib/query';
 import { fetchStock, fetchWarehouses, S } from '../api';
 import { DocDialog } from '../components/DocDialog';
 import { StockTable } from '../components/StockTable';
@@ -17,9 +17,8 @@ interface WhValues {
 }
 
 function Warehouses() {
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<Warehouse | 'new' | null>(null);
-  const save = useApiMutation(S.warehouseSave, { onSuccess: () => list.current?.refresh() });
+  const save = useApiMutation(S.warehouseSave, { onSuccess: () => invalidate(S.warehouseList) });
   const w = editing === 'new' ? null : editing;
   const columns: ListColumn<Warehouse>[] = [
     { key: 'name', dataIndex: 'name', title: '仓库名称' },
@@ -42,7 +41,6 @@ function Warehouses() {
   return (
     <>
       <ListPage<Warehouse>
-        ref={list}
         title="仓库"
         routeKey="/spareStock/warehouses"
         columns={columns}

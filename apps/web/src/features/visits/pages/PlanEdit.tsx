@@ -5,11 +5,9 @@ import { rvPlanBody, type VisitPlanBody } from '@sk/shared/visits/visits.contrac
 import { Button, Card, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { PersonField, type Person } from '../../../components';
-import { listQueryKey } from '../../../components/list/useListData';
 import { rulesOf } from '../../../lib/zodRules';
-import { useApi, useApiMutation } from '../../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { V } from '../api';
 import { DIMENSIONS, MODE_OPTIONS, VISIT_TYPE_OPTIONS } from '../options';
 
@@ -31,11 +29,10 @@ export default function PlanEdit() {
   // The return-visit form: the enterprise's 服务评价 form (kind 8, one template), designed in 表单设置.
   const visitForm = useApi(formsContract.dcFormInfo, { type: 8 }, { call: { silent: true } });
   const templateOptions = (visitType === 6 ? (eventTypes.data?.list ?? []) : (types.data ?? [])).map((t) => ({ value: t.id, label: t.name }));
-  const qc = useQueryClient();
   const done = {
     // the list page stays mounted in its tab: its rows are refreshed before it shows again
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: listQueryKey('/returnVisitPlan') });
+      await invalidate(V.planList);
       navigate('/returnVisitPlan');
     },
   };

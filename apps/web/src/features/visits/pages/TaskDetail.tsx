@@ -5,11 +5,9 @@ import { NEXT_VISIT_REASON_DICT, NOT_PASSED_REASON_DICT } from '@sk/shared/visit
 import type { VisitSubmitBody } from '@sk/shared/visits/visits.contract';
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Rate, Row, Select, Space, Spin, Tag, Timeline } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
-import { listQueryKey } from '../../../components/list/useListData';
-import { useApi, useApiMutation } from '../../../lib/query';
+import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { AfterSales } from '../../quality';
 import { V } from '../api';
 import { CallTimer, clock, useCallSeconds } from '../CallTimer';
@@ -40,10 +38,9 @@ export default function TaskDetail() {
   const result = Form.useWatch('state', form);
   const notPassed = useApi(dictContract.codeContent, { code: NOT_PASSED_REASON_DICT });
   const nextReasons = useApi(dictContract.codeContent, { code: NEXT_VISIT_REASON_DICT });
-  const qc = useQueryClient();
   // The task lists stay mounted in their tabs: their rows and tab counts are refreshed before they show again.
   const refreshLists = {
-    onSuccess: () => Promise.all(['/returnVisitOrder', '/ReturnVisitTask'].map((k) => qc.invalidateQueries({ queryKey: listQueryKey(k) }))),
+    onSuccess: () => invalidate(V.list, V.myList),
   };
   const submit = useApiMutation(V.submit, refreshLists);
   const grab = useApiMutation(V.grab, refreshLists);
