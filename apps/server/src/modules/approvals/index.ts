@@ -2,8 +2,7 @@
 // Nothing else of modules/approvals is imported from outside it.
 export { approvalsModule } from './approvals.routes';
 export { wireApprovals } from './approvals.wiring';
-export { closeApproval, decide, decideDocument, hasFlow, hasFlowSql, startApproval, waitingDeciders, waitingInstanceOf } from './engine';
+export { closeApproval, decide, decideDocument, hasFlow, hasFlowSql, startApproval, waitingInstanceOf } from './engine';
 export type { Instance } from './engine';
-export { adminsNamed, noFlowWaiting } from './engine.repo';
+export { noFlowWaiting } from './engine.repo';
 export { documentFlow } from './inbox.service';
-export { approvalsDemoStep } from './approvals.demo';
