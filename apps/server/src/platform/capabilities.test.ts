@@ -25,7 +25,8 @@ const page = { pageIndex: 0, pageSize: 10 };
 const TABLE: Capability[] = [
   { name: '全部工单', method: 'GET', path: '/v2/order/getAllOrderList', input: { ...page, scope: 'all' }, may: [1, 3, 5, 6, 7, 8, 10] },
   { name: '我的工单', method: 'GET', path: '/v2/order/getAllOrderList', input: { ...page, scope: 'mine' }, may: [1, 2, 3, 4, 5, 6, 'P'] },
-  { name: '新建工单', method: 'POST', path: '/v2/order/add', input: {}, may: [1, 3, 4, 5, 6] },
+  // 回访客服 takes orders from the calls it answers (the screen pop's 新建工单, docs/calls.md).
+  { name: '新建工单', method: 'POST', path: '/v2/order/add', input: {}, may: [1, 3, 4, 5, 6, 7] },
   { name: '待派单（派单台）', method: 'GET', path: '/order/unDeliverOrderList', input: page, may: [1, 3, 'P'] },
   { name: '工单公海', method: 'GET', path: '/v2/order/pool/list', input: page, may: [1, 2, 3] },
   { name: '待我审批', method: 'GET', path: '/v2/order/getAllOrderList', input: { ...page, scope: 'examine' }, may: [1, 3, 8] },
