@@ -12,7 +12,11 @@ const FAULT_WORDS: Record<string, string[]> = {
 
 /** The order title a pasted problem gives: its first sentence, at most 100 characters (the title's limit). */
 export function titleFromFault(description: string): string {
-  const first = description.trim().split(/[，,。；;！!\n]/)[0]?.trim() ?? '';
+  const first =
+    description
+      .trim()
+      .split(/[，,。；;！!\n]/)[0]
+      ?.trim() ?? '';
   return (first || description.trim()).slice(0, 100);
 }
 
