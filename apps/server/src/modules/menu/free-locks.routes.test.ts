@@ -68,7 +68,6 @@ describe('free-plan locks', () => {
       ['StatusStatistics', true],
       ['ExceedStatistics', true],
       ['OperateReport', true],
-      ['QualityAnalysis', true],
       ['Notice', true],
     ]);
   });
