@@ -61,6 +61,20 @@ describe('complaint deadlines on the SLA clock engine', () => {
     same((await complaintOf(t.deps.db, s.ep, id))?.resolve_due_at, reopened[1]?.deadline_at as string);
   });
 
+  it('a clock started at a sub-millisecond instant (as the demo and SQL now() write them) stops on resolve', async () => {
+    const s = await team(t);
+    await provisionDictionaries(t.deps.db, s.ep);
+    const c = s.admin.client;
+    const id = (await c.send(C.create, { sourceType: 4, customerId: await newCustomer(c), title: '微秒起算', level: '重大投诉' })).data.id;
+    await t.deps.db.execute(sql`update complaint_sla_clocks set started_at = started_at - interval '1 hour 0.123456 seconds',
+      running_since = running_since - interval '1 hour 0.123456 seconds' where enterprise_id = ${s.ep} and complaint_id = ${id}`);
+    for (const action of ['accept', 'investigate', 'resolve'] as const) {
+      const r = await c.send(C.action, { id, action });
+      expect(r.success, r.message).toBe(true);
+    }
+    expect((await clocksOf(s.ep, id)).map((k) => k.outcome)).toEqual([1, 1]);
+  });
+
   it('a business-hours deadline pauses over the weekend, and the one SLA sweep breaches it only once it has passed', async () => {
     const s = await team(t);
     await provisionDictionaries(t.deps.db, s.ep);

@@ -78,7 +78,7 @@ async function seedDemoQuality(tx: Tx, ep: number): Promise<void> {
       join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
       left join installed_products ip on ip.enterprise_id = o.enterprise_id and ip.id = o.installed_product_id
       on conflict do nothing
-      returning id::int, state, level, (extract(epoch from created_at) * 1000)::float8 as at`,
+      returning id::int, state, level, round(extract(epoch from created_at) * 1000)::float8 as at`,
   );
   if (!made.length) return;
   for (const c of made) await demoClocks(tx, ep, c);

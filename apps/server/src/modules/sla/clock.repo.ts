@@ -15,7 +15,8 @@ export interface ClockSubject {
 export const ORDER_CLOCKS: ClockSubject = { table: 'order_sla_clocks', key: 'order_id', policy: true };
 export const EVENT_CLOCKS: ClockSubject = { table: 'event_sla_clocks', key: 'event_id', policy: false };
 
-export const msOf = (col: string): SQL => sql.raw(`(extract(epoch from ${col}) * 1000)::float8`);
+// Whole milliseconds: the engine's sums go into bigint columns, and SQL now() stores microseconds.
+export const msOf = (col: string): SQL => sql.raw(`round(extract(epoch from ${col}) * 1000)::float8`);
 export const tsOf = (ms: number | null): SQL => (ms == null ? sql`null` : sql`to_timestamp(${ms}::float8 / 1000)`);
 
 /** A stored clock with its instants in epoch ms (null: none). */
@@ -46,7 +47,7 @@ const INSTANTS = ['started_at', 'running_since', 'paused_since', 'stopped_at', '
 /** The columns a `StoredClock` reads, for a subject's table. */
 export const clockSelect = (s: ClockSubject): SQL =>
   sql.raw(`id, type, target_ms, warn_ms, business, consumed_ms, paused_ms, outcome, ${s.policy ? 'policy_id, policy_name, escalation_level, ' : ''}
-  ${INSTANTS.map((c) => `(extract(epoch from ${c}) * 1000)::float8 as ${c}`).join(', ')}`);
+  ${INSTANTS.map((c) => `round(extract(epoch from ${c}) * 1000)::float8 as ${c}`).join(', ')}`);
 
 export async function loadClocks(ex: Executor, subject: ClockSubject, enterpriseId: number, subjectId: number): Promise<StoredClock[]> {
   return rows<StoredClock>(

@@ -132,6 +132,8 @@ export default function SlaManage() {
         title="SLA"
         columns={columns}
         fetch={fetch}
+        // the rows are C.list's, filtered and paged here: a save's invalidate(C.list) refreshes them
+        read={C.list}
         sort={false}
         keywordPlaceholder="请输入SLA名称"
         toolbar={
