@@ -24,6 +24,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     // The app turns antd's animations off for it: a click in a dialog still zooming in was lost on a busy machine.
     reducedMotion: 'reduce',
+    // Blocked, except where the offline specs test the worker (test.use there): registered in every test's new context,
+    // it precached the whole build (some 340 scripts and styles) each time, a fifth of the browser tests' wall time.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

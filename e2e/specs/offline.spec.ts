@@ -41,6 +41,8 @@ async function completionsOf(baseURL: string, orderId: number): Promise<number> 
 }
 
 test.describe('offline completion', () => {
+  // The one place the service worker runs in the browser tests (blocked elsewhere: playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
   test('first visit at phone width: offline as soon as his list loaded, the app reopens with the list and the order marked as offline data, completes with a signature, and online it is sent once', async ({
     browser,
     baseURL,
