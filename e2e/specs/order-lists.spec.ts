@@ -159,7 +159,7 @@ test.describe('order lists', () => {
     await expect(page).toHaveURL(/tab=inService/);
   });
 
-  test('MyOrder as the engineer at phone width, after dispatch', async ({ page, baseURL }) => {
+  test('MyOrder as the engineer at phone width, after dispatch: opens where work waits; the home to-do shows its count', async ({ page, baseURL }) => {
     const s = await seed(baseURL!, DISPATCHER);
     const admin = await ApiUser.login(baseURL!, ADMIN);
     const engineer = (await admin.get(`/v2/user/list?keyword=${ENGINEER}&pageSize=10`)).data.list[0];
@@ -168,7 +168,23 @@ test.describe('order lists', () => {
     expect(r.success, r.message).toBe(true);
     await quietGuide(baseURL!, ENGINEER);
     await page.setViewportSize(PHONE);
-    await logInAt(page, ENGINEER, '/myOrder?tab=toAccept');
+    // The home to-do 我的工单 N opens the list of exactly those N orders (待接单 and 待服务 of his).
+    await logInAt(page, ENGINEER, '/guideOne');
+    const todo = page.locator('.ant-card').filter({ hasText: '待办事项' }).locator('.ant-list-item').filter({ hasText: '我的工单' });
+    await expect(todo).toBeVisible();
+    const n = Number(await todo.locator('strong').textContent());
+    expect(n).toBeGreaterThan(0);
+    await todo.getByText('我的工单').click();
+    await expect(listOf(page).getByText(`共 ${n} 条`)).toBeVisible();
+    await expect(
+      listOf(page)
+        .locator('[data-card]')
+        .filter({ hasText: `空调不制冷${s.tail}` }),
+    ).toBeVisible();
+    await shot(page, FLOW, '06a-engineer-todo-phone');
+    // 我的工单 without a tab opens on the first tab where work waits: 待接单, with the dispatched order.
+    await page.goto('/myOrder');
+    await expect(page.getByRole('tab', { name: '待接单', exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect(
       listOf(page)
         .locator('[data-card]')

@@ -83,6 +83,8 @@ test.describe('the engineer on a phone', () => {
     await expect(page).toHaveURL(/\/myOrder$/);
     await expect(nav(page).getByRole('button', { name: '我的工单' })).toHaveAttribute('aria-current', 'page');
 
+    // 我的工单 opens on the first tab where work waits (待接单 while an order waits for acceptance): 待服务 holds the new one.
+    await page.getByRole('tab', { name: '待服务', exact: true }).tap();
     // The first card (待服务, newest first) is the new order: title, appointment and address above the fold.
     const list = listOf(page);
     const card = list.locator('[data-card]').first();

@@ -3,6 +3,7 @@ import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, loginUi, quietGuide } from './shell.support';
 
 const DESK = '13800000006';
+const DIRECTOR = '13800000010';
 const ENGINEER = '13800000002';
 
 // Quality: the administrator adds a symptom to the demo's fault-mode tree, opens the complaint
@@ -102,6 +103,21 @@ test.describe('quality', () => {
     await expect(page$(page).getByText('已通过').first()).toBeVisible();
     await shot(page, FLOW, '08-exchange-list-phone');
   });
+  test('the director opens 质量分析 from 运营 (the complaint list is not his) and reads the report', async ({ page, baseURL }) => {
+    await quietGuide(baseURL as string, DIRECTOR);
+    await logInAt(page, DIRECTOR, '/report/quality');
+    const entry = page.locator('.sk-sider').getByText('质量分析', { exact: true });
+    await expect(entry).toBeVisible();
+    const p = page$(page);
+    await expect(p.getByText('质量分析', { exact: true }).first()).toBeVisible();
+    await p.getByText('责任原因', { exact: true }).last().click();
+    const row = p.locator('.ant-table-row', { hasText: '产品质量问题' });
+    await expect(row).toBeVisible();
+    // The figures are plain numbers for him: the complaint list would answer 无权访问.
+    await expect(row.getByRole('link')).toHaveCount(0);
+    await shot(page, FLOW, '00-director-quality-analysis');
+  });
+
   test('a completed order becomes a case, is published, and the next order of its fault mode suggests it to the engineer at phone width', async ({
     page,
     browser,

@@ -8,7 +8,7 @@ const ACTION_LABELS: Record<string, string> = {
   [POWERS.quickDeploy]: '快速部署',
   [POWERS.spareDetail]: '查看备件详情',
   [POWERS.systemSetting]: '系统设置（设置分组的入口）',
-  [POWERS.chart]: '报表（工单统计、超时统计、运营报表）',
+  [POWERS.chart]: '报表（工单统计、超时统计、运营报表、质量分析）',
   [POWERS.orgManage]: '管理部门和人员',
   [POWERS.tagManage]: '管理标签',
   [POWERS.export]: '导出数据（下载中心）',

@@ -135,3 +135,12 @@ const BADGES = MENU_ENTRIES.flatMap((e) => (e.badge ? [splitBadge(e.badge)] : []
 export function isBadgeQuery(path: string, query: Record<string, unknown>): boolean {
   return BADGES.some((b) => b.path === path && Object.entries(b.query).every(([k, v]) => String(query[k] ?? '') === v));
 }
+
+const TODOS = new Map(MENU_ENTRIES.flatMap((e) => (e.todo ? [[e.routerName, e.todo] as const] : [])));
+
+/**
+ * Where an entry's home to-do opens for the viewer `me`: its own filtered list (MenuEntry.todo, `{me}` his id), or the
+ * entry's page when the page as it opens already shows exactly the rows its badge counts.
+ */
+export const todoPathOf = (entry: Pick<MenuEntryView, 'routerName' | 'path'>, me: number): string =>
+  TODOS.get(entry.routerName)?.replaceAll('{me}', String(me)) ?? entry.path;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
@@ -225,6 +226,8 @@ export const complaintContract = {
     response: z.null(),
   }),
   report: endpoint({ method: 'GET', path: '/customerComplaint/report', power: COMPLAINT_POWER, query: reportQuery, response: reportAnswer }),
+  /** The same report as its own page of 运营 (质量分析), for those who hold the reports (the director), as the other reports. */
+  chartReport: endpoint({ method: 'GET', path: '/report/quality', power: POWERS.chart, plan: 'reports', query: reportQuery, response: reportAnswer }),
 };
 
 export const COMPLAINT_STATE_LIST = Object.keys(COMPLAINT_STATES).map(Number);

@@ -68,6 +68,7 @@ describe('free-plan locks', () => {
       ['StatusStatistics', true],
       ['ExceedStatistics', true],
       ['OperateReport', true],
+      ['QualityAnalysis', true],
       ['Notice', true],
     ]);
   });

@@ -56,6 +56,16 @@ describe('GET /v2/menu/listV2', () => {
     const m = await menuOf(client);
     expect(entry(m, 'StatusStatistics')).toBeDefined();
     expect(m.systemSetting).toBeNull();
+    // 质量分析 is its own page of 运营: the director opens the report, though the complaint list is not his.
+    expect(entry(m, 'QualityAnalysis')).toMatchObject({ parentId: 7, path: '/report/quality', locked: false });
+    expect(entry(m, 'CustomerComplaintList')).toBeUndefined();
+    expect(await client.get('/report/quality', { by: 'productModel' })).toMatchObject({ success: true, data: { total: 0, rows: [] } });
+    expect((await client.get('/customerComplaint/report', { by: 'productModel' })).code).toBe('NO_POWER');
+    // A dispatcher holds no reports: neither the entry nor the report.
+    const dispatcher = (await loggedIn(t.app, t.deps.db, { roles: [1] })).client;
+    expect(entry(await menuOf(dispatcher), 'QualityAnalysis')).toBeUndefined();
+    expect((await dispatcher.get('/report/quality', { by: 'productModel' })).code).toBe('NO_POWER');
+    expect(await dispatcher.get('/report/quality', { by: 'colour' })).toMatchObject({ success: false });
   });
 
   it('locks free-plan features with the notice text and shows no badges on the free plan', async () => {

@@ -1,4 +1,4 @@
-import { badgeCountContract as B, menuContract as C, type BadgeCountPath } from '@sk/shared';
+import { badgeCountContract as B, menuContract as C, type BadgeCountPath, todoPathOf } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -57,6 +57,6 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     waitToDoList: async ({ actor, user }) =>
       (await svc.menuCounts(deps, actor, user))
         .filter((c) => c.count > 0)
-        .map((c) => ({ routerName: c.entry.routerName, name: c.entry.name, path: c.entry.path, badge: c.entry.badge ?? '', count: c.count })),
+        .map((c) => ({ routerName: c.entry.routerName, name: c.entry.name, path: todoPathOf(c.entry, actor.id), badge: c.entry.badge ?? '', count: c.count })),
   });
 }

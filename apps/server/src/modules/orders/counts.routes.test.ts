@@ -142,12 +142,22 @@ describe('order badge counts', () => {
     for (const state of [2, 3, 4, 5]) await insertOrder(t.deps.db, ep, { state, service_user_id: eng.id });
     await insertOrder(t.deps.db, ep, { state: 3, service_user_id: other.id });
     await insertOrder(t.deps.db, ep, { state: 3, service_user_id: eng.id, deleted_at: new Date().toISOString() });
+    // One he created for another engineer: 我的工单 lists it (he created it), but it does not wait for his service.
+    await insertOrder(t.deps.db, ep, { state: 2, service_user_id: other.id, created_by: eng.id });
     const c = await loginAs(ep, eng);
     expect((await c.get('/v2/order/getOrderListCount', { mine: 1 })).data).toBe(2);
-    const todo: { routerName: string }[] = (await c.send(B.waitToDoList)).data ?? [];
-    expect(todo.find((x) => x.routerName === 'MyOrder')).toMatchObject({ name: '我的工单', path: '/myOrder', count: 2 });
-    // The other engineer counts his own one only.
-    expect((await (await loginAs(ep, other)).get('/v2/order/getOrderListCount', { mine: 1 })).data).toBe(1);
+    const todo: { routerName: string; path: string; count: number }[] = (await c.send(B.waitToDoList)).data ?? [];
+    const mine = todo.find((x) => x.routerName === 'MyOrder');
+    expect(mine).toMatchObject({ name: '我的工单', path: `/myOrder?tab=all&states=2,3&servicePersonalId=${eng.id}`, count: 2 });
+    // The to-do opens 我的工单 filtered to exactly the rows it counts (the page's list with the path's filters).
+    const [page, qs] = mine!.path.split('?');
+    expect(page).toBe('/myOrder');
+    const listed = await c.get('/v2/order/getAllOrderList', { scope: 'mine', ...Object.fromEntries(new URLSearchParams(qs)) });
+    expect(listed.data).toMatchObject({ count: 2 });
+    // Without the filters, 我的工单's 全部 holds the one he created too: the page as it opens would not match the count.
+    expect((await c.get('/v2/order/getAllOrderList', { scope: 'mine', tab: 'all', states: '2,3' })).data).toMatchObject({ count: 3 });
+    // The other engineer counts his own two only (the one he serves, the one created for him).
+    expect((await (await loginAs(ep, other)).get('/v2/order/getOrderListCount', { mine: 1 })).data).toBe(2);
   });
 
   it('answer 0 on the free plan, and nothing from getCount and waitToDoList', async () => {

@@ -48,6 +48,7 @@ export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage(null, '保存成功');
     },
     report: async ({ actor, query }) => qualityReport(db, actor, query.by, query.startTime, query.endTime),
+    chartReport: async ({ actor, query }) => qualityReport(db, actor, query.by, query.startTime, query.endTime),
   });
   registerAll(app, deps, RC, {
     list: async ({ actor, query }) => repairs.list(db, actor, query),

@@ -1,12 +1,14 @@
 // The quality-analysis report: a period's complaints by product model, fault mode, place of use, sales unit or
 // responsibility, as a chart and a table; each figure and bar opens the complaint list on that filter; serials
 // complained about more than once flagged.
+import { COMPLAINT_POWER } from '@sk/shared/quality/complaint.contract';
 import { QUALITY_REPORT_BY, type QualityReportBy } from '@sk/shared/quality/quality.constants';
 import { Card, Segmented, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DateRangePicker } from '../../components';
 import { useApi } from '../../lib/query';
+import { useCan } from '../../lib/session';
 import { C, yuan } from './api';
 import { FILTER_OF } from './options';
 import { type ChartSeries, ReportChart } from '../../components/ReportChart';
@@ -23,17 +25,23 @@ const listLink = (q: Record<string, string | undefined>) => {
   return `/customerComplaintList?${s.toString()}`;
 };
 
-export function QualityReport() {
+/**
+ * `page`: the report as 运营's own page (质量分析, the reports' power); its figures open the complaint list only for a
+ * viewer who may open it. Otherwise the report under the complaint list (the complaints' power).
+ */
+export function QualityReport({ page = false }: { page?: boolean }) {
   const [by, setBy] = useState<QualityReportBy>('productModel');
   const [period, setPeriod] = useState<[string, string] | undefined>();
   const [startTime, endTime] = period ?? [undefined, undefined];
-  const rep = useApi(C.report, { by, startTime, endTime });
+  const rep = useApi(page ? C.chartReport : C.report, { by, startTime, endTime });
+  const can = useCan();
+  const drills = !page || can(COMPLAINT_POWER);
   const rows = rep.data?.rows ?? [];
   const navigate = useNavigate();
   const chartRows = useMemo(() => (rep.data?.rows ?? []).map((r) => ({ name: r.name, complaints: r.complaints, closed: r.closed })), [rep.data]);
   /** The list on a row's filter (and the period); a row without a value (未填写) opens nothing. */
   const linkOf = (key: string | null, extra: Record<string, string> = {}) =>
-    key == null ? null : listLink({ [FILTER_OF[by]]: key, startTime, endTime, ...extra });
+    key == null || !drills ? null : listLink({ [FILTER_OF[by]]: key, startTime, endTime, ...extra });
   return (
     <Card
       title="质量分析"
@@ -74,14 +82,14 @@ export function QualityReport() {
             key: 'complaints',
             dataIndex: 'complaints',
             title: '投诉数',
-            render: (n: number, r) => (r.key == null ? n : <Link to={linkOf(r.key) as string}>{n}</Link>),
+            render: (n: number, r) => (linkOf(r.key) == null ? n : <Link to={linkOf(r.key) as string}>{n}</Link>),
           },
           { key: 'share', title: '占比', render: (_: unknown, r) => (rep.data?.total ? `${((r.complaints / rep.data.total) * 100).toFixed(1)}%` : '—') },
           {
             key: 'closed',
             dataIndex: 'closed',
             title: '已关闭',
-            render: (n: number, r) => (r.key == null || !n ? n : <Link to={linkOf(r.key, { state: '5' }) as string}>{n}</Link>),
+            render: (n: number, r) => (linkOf(r.key) == null || !n ? n : <Link to={linkOf(r.key, { state: '5' }) as string}>{n}</Link>),
           },
           { key: 'cost', dataIndex: 'cost', title: '费用（元）', render: (c: number) => yuan(c) },
         ]}
@@ -90,7 +98,7 @@ export function QualityReport() {
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
               <Table.Summary.Cell index={1}>
-                <Link to={listLink({ startTime, endTime })}>{rep.data?.total}</Link>
+                {drills ? <Link to={listLink({ startTime, endTime })}>{rep.data?.total}</Link> : rep.data?.total}
               </Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null
@@ -99,13 +107,19 @@ export function QualityReport() {
       {rep.data?.repeats.length ? (
         <div style={{ marginTop: 12 }}>
           <span>重复故障（同一序列号多次投诉）：</span>
-          {rep.data.repeats.map((r) => (
-            <Link key={r.serialNumber} to={listLink({ serialNumber: r.serialNumber, startTime, endTime })}>
-              <Tag color="red">
+          {rep.data.repeats.map((r) =>
+            drills ? (
+              <Link key={r.serialNumber} to={listLink({ serialNumber: r.serialNumber, startTime, endTime })}>
+                <Tag color="red">
+                  {r.serialNumber} × {r.complaints}
+                </Tag>
+              </Link>
+            ) : (
+              <Tag key={r.serialNumber} color="red">
                 {r.serialNumber} × {r.complaints}
               </Tag>
-            </Link>
-          ))}
+            ),
+          )}
         </div>
       ) : null}
     </Card>

@@ -6,6 +6,8 @@ export const QUALITY_ROUTES: PageRoute[] = [
   { path: '/fault/mode', title: '故障管理', page: lazyPage(() => import('./pages/FaultMode')), keepAlive: true },
   // Not kept alive: the report's figures open it with their filters in the URL.
   { path: '/customerComplaintList', title: '客户投诉', page: lazyPage(() => import('./pages/ComplaintList')) },
+  // 运营's 质量分析: the report the complaint list shows, for the reports' holders (the director) too.
+  { path: '/report/quality', title: '质量分析', page: lazyPage(() => import('./pages/QualityAnalysis')) },
   {
     path: '/customerComplaintDetail',
     title: '投诉详情',

@@ -70,26 +70,34 @@ export const MY_ORDER_TAB_KEYS = Object.keys(MY_ORDER_TABS) as MyOrderTab[];
 
 type Opener = Pick<SessionUserInfo, 'sysrole' | 'leadsTeam'>;
 
+/** The tabs of 我的工单 where work waits for the user, in the tabs' order: the page opens on the first with rows. */
+export const MY_WAITING_TABS = ['toAccept', 'toServe', 'inService'] as const satisfies readonly MyOrderTab[];
+
+/** The tab 我的工单 opens on, given the rows of each waiting tab (MY_WAITING_TABS' order): the first with rows, else 全部. */
+export const firstWaitingTab = (rows: readonly number[]): MyOrderTab => MY_WAITING_TABS[rows.findIndex((n) => n > 0)] ?? 'all';
+
 /**
- * 我的工单's start from the URL and the user: 我的团队 (`view=team`) for a service group's leader, with the filters a
- * report figure opened it with; the tab (`tab`), else 待服务 for an engineer on his own orders and 全部 otherwise.
+ * 我的工单's start from the URL and the user: 我的团队 (`view=team`) for a service group's leader; the filters a report
+ * figure or a home to-do opened it with; the tab (`tab`), 全部 for a team, and otherwise null: the page opens on the first
+ * tab where work waits (firstWaitingTab), which it learns by counting.
  */
 export function myOrderStart(search: URLSearchParams, user: Opener) {
   const asked = search.get('tab') as MyOrderTab | null;
   const team = user.leadsTeam && search.get('view') === 'team';
-  const tab: MyOrderTab = asked && MY_ORDER_TAB_KEYS.includes(asked) ? asked : user.sysrole === 2 && !team ? 'toServe' : 'all';
+  const tab: MyOrderTab | null = asked && MY_ORDER_TAB_KEYS.includes(asked) ? asked : team ? 'all' : null;
   const scope: OrderListScope = team ? 'team' : 'mine';
-  return { team, tab, scope, initialQuery: team ? allOrderQuery(search) : undefined };
+  const query = allOrderQuery(search);
+  return { team, tab, scope, initialQuery: Object.keys(query).length ? query : undefined };
 }
 
 /** The first page of the order lists whose start the URL and the user decide (the rest ask when they render). */
-const FIRST_LISTS: Record<string, (search: URLSearchParams, user: Opener) => FirstList<OrderRow>> = {
+const FIRST_LISTS: Record<string, (search: URLSearchParams, user: Opener) => FirstList<OrderRow> | null> = {
   '/allOrder': (s) => orderFirstList('all', allOrderQuery(s), allOrderParams(allOrderTab(s))),
   '/acceptanceOrder': () => orderFirstList('acceptance'),
   '/dueOrder': (s) => orderFirstList('due', dueOrderQuery(s.get('keyword'))),
   '/myOrder': (s, user) => {
     const start = myOrderStart(s, user);
-    return orderFirstList(start.scope, start.initialQuery, { tab: start.tab });
+    return start.tab ? orderFirstList(start.scope, start.initialQuery, { tab: start.tab }) : null;
   },
 };
 
