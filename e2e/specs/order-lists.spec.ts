@@ -160,6 +160,8 @@ test.describe('order lists', () => {
   });
 
   test('MyOrder as the engineer at phone width, after dispatch: opens where work waits; the home to-do shows its count', async ({ page, baseURL }) => {
+    // Seeding, dispatch, the home and two list loads: over 60 s on a loaded machine.
+    test.setTimeout(120_000);
     const s = await seed(baseURL!, DISPATCHER);
     const admin = await ApiUser.login(baseURL!, ADMIN);
     const engineer = (await admin.get(`/v2/user/list?keyword=${ENGINEER}&pageSize=10`)).data.list[0];
