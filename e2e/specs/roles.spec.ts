@@ -114,8 +114,8 @@ test.describe('role powers and custom menu entries', () => {
     await expect(page).toHaveURL(/\/report\/statusStatistics$/);
     await expect(visiblePage(page).getByText('免费版不支持报表，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
     const entries = side(page).locator('.ant-menu-item');
-    await expect(entries).toHaveText(['工单统计', '超时统计', '运营报表', '公告通知']);
-    await expect(side(page).locator('[data-locked="1"]')).toHaveCount(4);
+    await expect(entries).toHaveText(['工单统计', '超时统计', '运营报表', '质量分析', '公告通知']);
+    await expect(side(page).locator('[data-locked="1"]')).toHaveCount(5);
     await shot(page, FLOW, 'free-operations-group');
   });
 });

@@ -51,7 +51,7 @@ describe('usable menu', () => {
   it('locks on the free plan only pages VIP opens: the 运营 group keeps its built entries, locked', () => {
     const m = usableMenu(menu(0), hasPage);
     const ops = m.groups.find((g) => g.routerName === 'operationGroup');
-    expect(ops?.children.map((e) => e.routerName)).toEqual(['StatusStatistics', 'ExceedStatistics', 'OperateReport', 'Notice']);
+    expect(ops?.children.map((e) => e.routerName)).toEqual(['StatusStatistics', 'ExceedStatistics', 'OperateReport', 'QualityAnalysis', 'Notice']);
     expect(ops?.children.every((e) => e.locked)).toBe(true);
     const free = m.groups.flatMap((g) => g.children.map((e) => e.routerName));
     const vip = usableMenu(menu(1), hasPage).groups.flatMap((g) => g.children.map((e) => e.routerName));

@@ -91,24 +91,32 @@ describe('start-up warm-up of a list page’s first page', () => {
     await opensWithoutAsking(<AllOrder />, '/allOrder?tab=1&keyword=空调');
   });
 
-  it('asks for 我的工单’s first page by the user: an engineer’s opens on 待服务, and the page does not ask again', async () => {
+  it('asks for 我的工单’s first page when the URL names its tab (a home to-do, a report figure), and the page does not ask again', async () => {
     sysrole = 2;
-    const asked = await warmedFirstPage('/myOrder', '');
+    const asked = await warmedFirstPage('/myOrder', '?tab=toServe');
     expect(asked).toMatchObject({ pageIndex: '0', pageSize: '20', tab: 'toServe', scope: 'mine' });
     const { default: MyOrder } = await import('../features/orders/lists/pages/MyOrder');
-    await opensWithoutAsking(<MyOrder />, '/myOrder');
+    await opensWithoutAsking(<MyOrder />, '/myOrder?tab=toServe');
+  });
+
+  it('does not guess 我的工单’s tab: without one the page counts where work waits first, so nothing is warmed', async () => {
+    sysrole = 2;
+    warmUp('/myOrder');
+    await vi.waitFor(() => expect(queryClient.getQueryState(planDefaultKey('/myOrder'))?.status).toBe('success'));
+    await firstPageReady();
+    expect(listCalls()).toHaveLength(0);
   });
 
   it('does not ask for a page its guard will not show: 我的工单 on the free plan (the guard shows the lock, not a refusal beside it)', async () => {
     plan0 = 0;
-    warmUp('/myOrder');
+    warmUp('/myOrder', '?tab=all');
     await vi.waitFor(() => expect(queryClient.getQueryState(planDefaultKey('/myOrder'))?.status).toBe('success'));
     await firstPageReady();
     expect(listCalls()).toHaveLength(0);
     // The same page on a paid plan asks.
     plan0 = 1;
     queryClient.clear();
-    await warmedFirstPage('/myOrder', '');
+    await warmedFirstPage('/myOrder', '?tab=all');
   });
 
   it('does not ask when a default search plan applies (the page turns the plan into filters itself)', async () => {
