@@ -1,5 +1,6 @@
 // Every demo step, in the order they run (each one's `after` names the steps it needs, earlier in this list).
 import type { DemoStep } from '../platform/demo/data';
+import { approvalsDemoStep } from '../modules/approvals/index';
 import { callsDemoStep } from '../modules/calls/index';
 import { commerceDemoStep } from '../modules/commerce/index';
 import { customersDemoStep } from '../modules/customers/index';
@@ -22,6 +23,7 @@ import { visitsDemoStep } from '../modules/visits/index';
 
 export const DEMO_STEPS: readonly DemoStep[] = [
   orgDemoStep,
+  approvalsDemoStep,
   customersDemoStep,
   serviceItemsDemoStep,
   ordersDemoStep,

@@ -130,6 +130,11 @@ export const settlementDetail = settlementRow.extend({
   /** May the viewer dispute lines / resolve disputed lines now. */
   canDispute: z.boolean(),
   canResolve: z.boolean(),
+  /**
+   * Who decides the confirmed statement's approval (names): the flow's current approvers while an instance waits, else
+   * finance other than the issuer and the administrators. Empty before confirmation and after the decision.
+   */
+  deciders: z.array(z.string()),
   logs: z.array(stateLogRowSchema),
 });
 export type SettlementDetail = z.infer<typeof settlementDetail>;

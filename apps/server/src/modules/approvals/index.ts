@@ -2,7 +2,8 @@
 // Nothing else of modules/approvals is imported from outside it.
 export { approvalsModule } from './approvals.routes';
 export { wireApprovals } from './approvals.wiring';
-export { closeApproval, decide, decideDocument, hasFlow, hasFlowSql, startApproval, waitingInstanceOf } from './engine';
+export { closeApproval, decide, decideDocument, hasFlow, hasFlowSql, startApproval, waitingDeciders, waitingInstanceOf } from './engine';
 export type { Instance } from './engine';
-export { noFlowWaiting } from './engine.repo';
+export { adminsNamed, noFlowWaiting } from './engine.repo';
 export { documentFlow } from './inbox.service';
+export { approvalsDemoStep } from './approvals.demo';

@@ -22,7 +22,7 @@ import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { NOW } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable, presentStateLog, stateLogOf } from '../../platform/state';
-import { decide, startApproval, waitingInstanceOf } from '../approvals/index';
+import { adminsNamed, decideDocument, startApproval, waitingDeciders, waitingInstanceOf } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/index';
 import { exchangeDetailRow, exchangeHead, exchangePage, exchangeStock, holdsApprovalTask, insertExchange, toExchangeRow } from './exchange.repo';
@@ -118,21 +118,20 @@ async function settle(
 export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise<number> {
   if (b.action === 'reject' && !b.note) throw invalid('审批意见：驳回时请填写理由');
   if (!(await exchangeHead(db, a.enterpriseId, b.id, providerScope(a, 'e')))) throw notFound();
-  const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, b.id);
-  if (inst) {
-    await decide(db, {
+  return db.transaction(async (tx) => {
+    // The engine is asked once, here: a waiting instance takes the decision (its end handler moves the order).
+    const decided = await decideDocument(tx, {
       enterpriseId: a.enterpriseId,
       actorId: a.id,
-      id: inst.id,
+      kind: EXCHANGE_APPROVAL_KIND,
+      docId: b.id,
       action: b.action === 'cancel' ? 'withdraw' : b.action,
       comment: b.note ?? null,
     });
-    return (await exchangeHead(db, a.enterpriseId, b.id))?.state as number;
-  }
-  const res = await db.transaction((tx) =>
-    settle(tx, a.enterpriseId, b.id, b.action, a.id, b.note ?? null, (row) => ({ approver: a.admin, applicant: row.applicant_id === a.id })),
-  );
-  return res.to;
+    if (decided) return (await exchangeHead(tx, a.enterpriseId, b.id))?.state as number;
+    const res = await settle(tx, a.enterpriseId, b.id, b.action, a.id, b.note ?? null, (row) => ({ approver: a.admin, applicant: row.applicant_id === a.id }));
+    return res.to;
+  });
 }
 
 // ——— Reads ———
@@ -154,6 +153,11 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDeta
   const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, id);
   const applicant = r.applicant_id === a.id;
   const approver = inst ? await holdsTask(db, a, inst.id) : a.admin;
+  // 审批人 names who decides before anyone has: the flow's current approvers, else the administrators (the applicant never).
+  const deciders =
+    r.decider_name == null && r.state === 0
+      ? ((await waitingDeciders(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, id)) ?? (await adminsNamed(db, a.enterpriseId, r.applicant_id)))
+      : [];
   return {
     ...toExchangeRow(r),
     complaintId: r.complaint_id,
@@ -164,7 +168,7 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDeta
     repairNo: r.repair_no,
     installedProductId: r.installed_product_id,
     remark: r.remark,
-    deciderName: r.decider_name,
+    deciderName: r.decider_name ?? (deciders.length ? `待 ${deciders.map((u) => u.name).join('、')} 审批` : null),
     decidedTime: r.decided_time,
     abilities: exchangeAbilities(r.state, { approver, applicant }),
     approvalId: inst?.id ?? null,

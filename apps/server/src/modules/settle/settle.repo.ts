@@ -515,3 +515,25 @@ export async function stateLogs(
     return { ...row, create_time: time };
   });
 }
+
+/**
+ * Who may approve a confirmed statement that no flow decides: finance (users without a provider holding the 财务 role)
+ * and the administrators, never its issuer; with names, in id order.
+ */
+export async function directDeciders(
+  ex: Executor,
+  enterpriseId: number,
+  id: number,
+): Promise<{ issuer: number | null; deciders: { id: number; name: string }[] }> {
+  const [s] = await rows<{ issued_by: number | null }>(
+    ex,
+    sql`select issued_by::int as issued_by from settlements where enterprise_id = ${enterpriseId} and id = ${id}`,
+  );
+  const issuer = s?.issued_by ?? null;
+  const deciders = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id::int as id, name from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and provider_id is null
+      and (admin or 8 = any(roles)) and id <> ${issuer ?? 0} order by admin, id`,
+  );
+  return { issuer, deciders };
+}

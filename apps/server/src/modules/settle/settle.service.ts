@@ -10,16 +10,17 @@ import {
 } from '@sk/shared';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { decideDocument, startApproval } from '../approvals/index';
+import { decideDocument, startApproval, waitingDeciders } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import {
   addClaimLines,
   addOrderLines,
   addRewardLines,
   deleteSettlement,
+  directDeciders,
   disputeLine,
   insertSettlement,
   lockSettlement,
@@ -153,6 +154,10 @@ export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confi
   const direct = action === 'approve' && sideOf(a) === 'finance';
   return db.transaction(async (tx) => {
     let locked: Record<string, unknown> | undefined;
+    if (action === 'issue' && (await directDeciders(tx, a.enterpriseId, id)).deciders.every((u) => u.id === a.id)) {
+      // Nobody but the issuer could approve it later (the issuer never approves his own): say so before it leaves.
+      throw invalid('没有人能审批该结算单：发起人不能审批自己的单据，请先添加另一位财务人员或管理员');
+    }
     if (direct) {
       // The version before the engine is asked; instances are started only by a confirmation, which moves the statement.
       const seen = await settlementVersion(tx, a.enterpriseId, id);
@@ -275,10 +280,18 @@ export async function detail(db: Db, a: Actor, id: number): Promise<SettlementDe
   if (!row) throw new AppError('NOT_FOUND');
   const side = sideOf(a);
   const logs = await settlementLogs(db, a, id);
+  // Who decides a confirmed statement: the flow's current approvers, else finance other than the issuer and the
+  // administrators. Only they see 审核通过; the issuer sees their names instead (docs/approvals.md).
+  let deciders: { id: number; name: string }[] = [];
+  if (row.state === 3) {
+    deciders = (await waitingDeciders(db, a.enterpriseId, SETTLE_APPROVAL_KIND, id)) ?? (await directDeciders(db, a.enterpriseId, id)).deciders;
+  }
+  const decides = side === 'finance' && deciders.some((u) => u.id === a.id);
   return {
     ...row,
-    // A rejection is the approval flow's, never a button.
-    abilities: settleAbilities(row.state, { side, openDisputes: row.disputedCount }).filter((x) => x !== 'reject'),
+    // A rejection is the approval flow's, never a button; 审核通过 only for who decides.
+    abilities: settleAbilities(row.state, { side, openDisputes: row.disputedCount }).filter((x) => x !== 'reject' && (x !== 'approve' || decides)),
+    deciders: deciders.map((u) => u.name),
     canDispute: side === 'provider' && [2, 4].includes(row.state),
     canResolve: side === 'finance' && row.state === 4,
     logs: logs.map((l) => ({

@@ -40,12 +40,16 @@ export const DEMO_ENTERPRISES: DemoEnterprise[] = [
     packageName: 'VIP版',
     buyPersonNum: 100,
     industry: 'manufacturing',
-    users: DEMO_ROLE_NAMES.map((name, i) => ({
-      mobile: `138000000${String(i + 1).padStart(2, '0')}`,
-      name,
-      roles: [i + 1],
-      admin: i + 1 === 3,
-    })),
+    users: [
+      ...DEMO_ROLE_NAMES.map((name, i) => ({
+        mobile: `138000000${String(i + 1).padStart(2, '0')}`,
+        name,
+        roles: [i + 1],
+        admin: i + 1 === 3,
+      })),
+      // A second finance user: the one who approves what 吴财务 issues (nobody approves his own statement).
+      { mobile: '13800000011', name: '陈财务', roles: [8], admin: false },
+    ],
   },
   {
     name: '免费体验企业',

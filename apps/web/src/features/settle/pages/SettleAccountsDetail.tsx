@@ -87,8 +87,15 @@ export default function SettleAccountsDetail() {
 
 function Actions({ d, onAct, busy }: { d: SettlementDetail; onAct: (a: 'issue' | 'confirm' | 'approve' | 'pay') => Promise<unknown>; busy: boolean }) {
   const acts = d.abilities.filter((a): a is 'issue' | 'confirm' | 'approve' | 'pay' => a in ACTION_LABELS);
+  // A confirmed statement names who decides it; who cannot (the issuer among them) sees the names, not a button.
+  const waiting = d.state === 3 && !acts.includes('approve');
   return (
     <Space wrap>
+      {waiting && (
+        <Tag color="processing" aria-label="审批人">
+          {d.deciders.length ? `待 ${d.deciders.join('、')} 审批` : '暂无可审批的人：请管理员添加审批人'}
+        </Tag>
+      )}
       {acts.map((a) => (
         <Popconfirm key={a} title={ACTION_QUESTIONS[a]} onConfirm={() => onAct(a)} okText="确定" cancelText="取消">
           <Button type={a === 'confirm' || a === 'pay' ? 'primary' : 'default'} loading={busy}>
