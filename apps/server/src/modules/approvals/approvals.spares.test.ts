@@ -92,4 +92,31 @@ describe('spare documents on the engine', () => {
     expect(await quantityOf(t.deps.db, tm.ep, south, spare)).toBe(8);
     expect(await ledgerMismatches(t.deps.db, tm.ep)).toEqual([]);
   });
+
+  it('20 parallel approvals of a stock document in a flow: the engine decides once, the stock leaves once', async () => {
+    const s = await stockedTeam(t);
+    const { tm, k, wh, spare } = s;
+    await inbound(s, 10);
+    await tm.admin.client.call(A.flowSave, {
+      kind: 'spare_doc',
+      name: '出库审批',
+      docTypes: [7],
+      steps: [{ name: '管理员', mode: 'one', approvers: [{ type: 'user', ids: [tm.admin.id] }] }],
+    });
+    const id = (await k.call(C.docSave, { kind: 7, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 3 }] })).data.id as number;
+    const answers = await race(20, () => tm.admin.client.call(C.docApprove, { id }));
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(await docState(id)).toBe(2);
+    expect(await quantityOf(t.deps.db, tm.ep, wh, spare)).toBe(7);
+    expect(
+      (
+        await rows(
+          t.deps.db,
+          sql`select count(*)::int as n from approval_logs l join approval_instances i on i.id = l.instance_id
+      where i.kind = 'spare_doc' and i.doc_id = ${id} and l.action = 'approve'`,
+        )
+      )[0],
+    ).toEqual({ n: 1 });
+    expect(await ledgerMismatches(t.deps.db, tm.ep)).toEqual([]);
+  });
 });

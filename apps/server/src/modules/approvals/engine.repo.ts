@@ -226,13 +226,41 @@ export const noFlowWaiting = (kind: string, alias: string): SQL =>
 export async function waitingInstance(
   ex: Executor,
   enterpriseId: number,
-  kind: string,
+  kind: string | readonly string[],
   docId: number,
   o: { forUpdate?: boolean } = {},
 ): Promise<{ id: number; state: number; step: number } | undefined> {
+  const kinds = typeof kind === 'string' ? [kind] : kind;
   const [r] = await rows<{ id: number; state: number; step: number }>(
     ex,
-    sql`select id::int as id, state, step from approval_instances where enterprise_id = ${enterpriseId} and kind = ${kind} and doc_id = ${docId} and state = 0${o.forUpdate ? sql` for update` : sql``}`,
+    sql`select id::int as id, state, step from approval_instances where enterprise_id = ${enterpriseId} and kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and doc_id = ${docId} and state = 0${o.forUpdate ? sql` for update` : sql``}`,
   );
   return r;
+}
+
+/**
+ * The people who may decide a document's waiting instance now (its current step's open tasks, by id), with names; null
+ * when no instance waits.
+ */
+export async function waitingDeciders(ex: Executor, enterpriseId: number, kind: string, docId: number): Promise<{ id: number; name: string }[] | null> {
+  const r = await rows<{ inst: number; id: number | null; name: string | null }>(
+    ex,
+    sql`select i.id::int as inst, u.id::int as id, u.name from approval_instances i
+      left join approval_tasks t on t.enterprise_id = i.enterprise_id and t.instance_id = i.id and t.step = i.step and t.decision is null
+      left join users u on u.enterprise_id = t.enterprise_id and u.id = t.user_id
+      where i.enterprise_id = ${enterpriseId} and i.kind = ${kind} and i.doc_id = ${docId} and i.state = 0 order by u.id`,
+  );
+  if (r.length === 0) return null;
+  return r.filter((x) => x.id != null).map((x) => ({ id: x.id as number, name: x.name ?? '' }));
+}
+
+/** The enterprise's enabled administrators other than `except`, with names (the approval's last resort). */
+export async function adminsNamed(ex: Executor, enterpriseId: number, except: number): Promise<{ id: number; name: string }[]> {
+  return rows<{ id: number; name: string }>(
+    ex,
+    sql`select id::int as id, name from users where enterprise_id = ${enterpriseId} and admin and enabled and deleted_at is null and id <> ${except} order by id`,
+  );
 }

@@ -25,6 +25,7 @@ import {
   openTasks,
   principalsNow,
   transferTask,
+  waitingDeciders as decidersRow,
   waitingInstance,
 } from './engine.repo';
 import { publishApprovalEnded } from '../../platform/signals';
@@ -217,7 +218,8 @@ export async function decide(ex: Executor, d: DecideInput): Promise<{ state: num
 
 /** A decision on a document as its owning area asks it: the document's kind and id instead of the instance's id. */
 export interface DocumentDecision extends Omit<DecideInput, 'id'> {
-  kind: string;
+  /** The document's approval kind (or the kinds one document may wait on, e.g. an order's examine kinds). */
+  kind: string | readonly string[];
   docId: number;
 }
 
@@ -226,11 +228,14 @@ export interface DocumentDecision extends Omit<DecideInput, 'id'> {
  * page), inside the transaction that acts on the document: while an instance of the kind waits for the document (looked
  * up and locked here, once), the decision is the caller's in that instance (decide above; when the instance ends the
  * kind's `onApprovalEnd` handler moves the document in this same transaction) and its state and step are answered.
- * Null: no instance waits, and the area decides by its own machine in the same transaction.
+ * Null: no instance waits, and the area decides by its own machine in the same transaction. `check` runs on the locked
+ * instance before the decision (the area's own refusals: the document moved since the user saw it, another examine
+ * type…). The instance is locked before the document (the inbox's order too), so the two paths never deadlock.
  */
-export async function decideDocument(tx: Tx, d: DocumentDecision): Promise<{ state: number; step: number } | null> {
+export async function decideDocument(tx: Tx, d: DocumentDecision, check?: (tx: Tx) => Promise<void>): Promise<{ state: number; step: number } | null> {
   const inst = await waitingInstance(tx, d.enterpriseId, d.kind, d.docId, { forUpdate: true });
   if (!inst) return null;
+  await check?.(tx);
   const { kind: _kind, docId: _docId, ...rest } = d;
   return decide(tx, { ...rest, id: inst.id });
 }
@@ -378,4 +383,12 @@ export async function closeApproval(
     await closeOpenTasks(tx, c.enterpriseId, inst.id);
     return true;
   });
+}
+
+/**
+ * Who decides a document now: the open tasks' holders of its waiting instance (a flow named them; the engine's
+ * fallback named the administrators); null when no instance waits (the area names its own deciders then).
+ */
+export function waitingDeciders(ex: Executor, enterpriseId: number, kind: string, docId: number): Promise<{ id: number; name: string }[] | null> {
+  return decidersRow(ex, enterpriseId, kind, docId);
 }

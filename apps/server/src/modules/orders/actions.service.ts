@@ -27,9 +27,9 @@ import { latestVersion } from '../forms/index';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
 import { orderInScope } from './scope';
 import type { SystemActor, Actor } from '../../platform/actor';
-import { decide } from '../approvals/index';
+import { decideDocument } from '../approvals/index';
 import { examineApplicantOf } from './examine.kinds';
-import { waitingOrderApproval } from './examine.repo';
+import { ORDER_APPROVAL_KINDS, waitingOrderApproval } from './examine.repo';
 import { orderStateOf } from './state.repo';
 import { flagsOf, isApprover, lockOrder, moveOrder, orderContext, processOf, waitedExamine } from './order.state';
 import { accountForOrder } from './receive.service';
@@ -77,7 +77,7 @@ export interface Seen {
  * the next ones decide on the order it left.
  */
 export async function withOrder<T>(
-  db: Db,
+  db: Executor,
   v: SystemActor,
   action: OrderAction,
   seen: Seen,
@@ -85,7 +85,7 @@ export async function withOrder<T>(
   /** A refusal of its own, on the locked row before the machine's. */
   before?: (tx: Tx, row: Row) => Promise<void>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  return (db as Db).transaction(async (tx) => {
     const row = await lockOrder(tx, v, seen.orderId);
     const moved = (seen.expectedState !== undefined && row.state !== seen.expectedState) || (seen.version !== undefined && row.version !== seen.version);
     if (moved) throw new AppError('STATE_CHANGED');
@@ -252,18 +252,29 @@ const pendingCheck = (row: Row, b: ExamineBody) => {
  */
 export async function examine(db: Db, v: SystemActor, b: ExamineBody): Promise<ActionResult & { next?: boolean }> {
   const action = b.result === 1 ? 'approve' : 'reject';
-  const inst = await waitingOrderApproval(db, v.enterpriseId, b.orderId);
-  if (inst) {
-    const row = await orderInScope(db, v, b.orderId);
-    const moved = (b.expectedState !== undefined && row.state !== b.expectedState) || (b.version !== undefined && row.version !== b.version);
-    if (moved) throw new AppError('STATE_CHANGED');
-    pendingCheck(row, b);
-    const r = await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: b.note ?? null });
+  // The engine is asked once, in the transaction that decides: while a flow's instance waits (locked first, as the
+  // inbox locks it) the caller's task decides, after the order's own refusals; otherwise the order's machine below.
+  return db.transaction(async (tx) => {
+    const decided = await decideDocument(
+      tx,
+      { enterpriseId: v.enterpriseId, actorId: v.id, kind: ORDER_APPROVAL_KINDS, docId: b.orderId, action, comment: b.note ?? null },
+      async (t) => {
+        const row = await orderInScope(t, v, b.orderId);
+        const moved = (b.expectedState !== undefined && row.state !== b.expectedState) || (b.version !== undefined && row.version !== b.version);
+        if (moved) throw new AppError('STATE_CHANGED');
+        pendingCheck(row, b);
+      },
+    );
     // `next`: approved, and the instance waits for its next step (or the rest of an all-of step).
-    return { id: b.orderId, state: await orderStateOf(db, v.enterpriseId, b.orderId), next: r.state === 0 };
-  }
+    if (decided) return { id: b.orderId, state: await orderStateOf(tx, v.enterpriseId, b.orderId), next: decided.state === 0 };
+    return examineByProcess(tx, v, b, action);
+  });
+}
+
+/** 审核 without a flow's instance: the process's approver decides in one step on the locked order. */
+function examineByProcess(ex: Executor, v: SystemActor, b: ExamineBody, action: 'approve' | 'reject'): Promise<ActionResult & { next?: boolean }> {
   const own = async (tx: Tx, row: Row) => {
-    // A flow's instance started since the look above: its approvers decide, not this path.
+    // A flow's instance committed since the engine looked (a savepoint's later read): its approvers decide, not this path.
     if (await waitingOrderApproval(tx, v.enterpriseId, b.orderId)) throw new AppError('STATE_CHANGED');
     // The process's approver who caused the examine: the engine's refusal (others get the machine's 不是审核人).
     if (flagsOf(row).examineType && isApprover(v, row) && (await examineApplicantOf(tx, v.enterpriseId, row)) === v.id) {
@@ -271,7 +282,7 @@ export async function examine(db: Db, v: SystemActor, b: ExamineBody): Promise<A
     }
   };
   return withOrder(
-    db,
+    ex,
     v,
     action,
     b,

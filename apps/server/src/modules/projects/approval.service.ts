@@ -1,6 +1,6 @@
 import type { ProjectAction } from '@sk/shared';
 import type { Db } from '../../db/client';
-import { decide, waitingInstanceOf } from '../approvals/index';
+import { decideDocument } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, settleProject, settleTask } from './project.state';
@@ -26,29 +26,27 @@ export interface Decided {
 export async function examineProject(db: Db, v: Actor, id: number, action: ProjectDecision, note?: string | null): Promise<Decided> {
   await visibleProject(db, v, id);
   const kind = action === 'approve' || action === 'reject' ? 'project_create' : 'project_finish';
-  const inst = await waitingInstanceOf(db, v.enterpriseId, kind, id);
-  if (!inst) return { state: (await moveProject(db, v, id, action, note)).to, waiting: false, projectId: id };
-  const r = await decide(db, {
-    enterpriseId: v.enterpriseId,
-    actorId: v.id,
-    id: inst.id,
-    action: action === 'approve' || action === 'approveFinish' ? 'approve' : 'reject',
-    comment: note,
+  const engineAction = action === 'approve' || action === 'approveFinish' ? 'approve' : 'reject';
+  // The engine is asked once, in the transaction that decides: a waiting instance takes it, else the project's machine.
+  return db.transaction(async (tx) => {
+    const r = await decideDocument(tx, { enterpriseId: v.enterpriseId, actorId: v.id, kind, docId: id, action: engineAction, comment: note });
+    if (!r) return { state: (await moveProject(tx, v, id, action, note)).to, waiting: false, projectId: id };
+    const state = await projectStateOf(tx, v.enterpriseId, id);
+    return { state: state ?? Number.NaN, waiting: r.state === 0, projectId: id };
   });
-  const state = await projectStateOf(db, v.enterpriseId, id);
-  return { state: state ?? Number.NaN, waiting: r.state === 0, projectId: id };
 }
 
 export async function examineTask(db: Db, v: Actor, id: number, action: 'approve' | 'reject', note?: string | null): Promise<Decided> {
   await visibleTask(db, v, id);
-  const inst = await waitingInstanceOf(db, v.enterpriseId, 'project_task', id);
-  if (!inst) {
-    const r = await moveTask(db, v, id, action, note);
-    return { state: r.to, waiting: false, projectId: (r.row as unknown as TaskRecord).project_id };
-  }
-  const r = await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: note });
-  const t = await taskStateOf(db, v.enterpriseId, id);
-  return { state: t?.state ?? Number.NaN, waiting: r.state === 0, projectId: t?.project_id ?? Number.NaN };
+  return db.transaction(async (tx) => {
+    const r = await decideDocument(tx, { enterpriseId: v.enterpriseId, actorId: v.id, kind: 'project_task', docId: id, action, comment: note });
+    if (!r) {
+      const m = await moveTask(tx, v, id, action, note);
+      return { state: m.to, waiting: false, projectId: (m.row as unknown as TaskRecord).project_id };
+    }
+    const t = await taskStateOf(tx, v.enterpriseId, id);
+    return { state: t?.state ?? Number.NaN, waiting: r.state === 0, projectId: t?.project_id ?? Number.NaN };
+  });
 }
 
 // A withdrawal by the applicant ends the approval like a rejection: the project stays unapproved, the finish or the task goes back.

@@ -27,7 +27,7 @@ import type { UserActor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { changeState } from '../../platform/state';
-import { decide, startApproval } from '../approvals/index';
+import { decideDocument, startApproval } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { ownWarehouse } from './catalogue.service';
 import {
@@ -173,7 +173,7 @@ export async function saveDoc(db: Db, u: UserActor, b: BodyOf<typeof C.docSave>)
       const keeper = seen.warehouse(at)?.keeper_id ?? (await keeperOf(tx, ep, at));
       await startApproval(tx, {
         enterpriseId: ep,
-        kind: 'spare_doc',
+        kind: SPARE_DOC_APPROVAL_KIND,
         docId: id,
         applicantId: u.id,
         docNo: number,
@@ -236,19 +236,21 @@ const ctxOf =
   (u: UserActor) =>
   (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: toDocRecord(row).applicant_id === u.id });
 
+/** The approval kind of stock documents (packages/shared/src/approvals/kinds.ts). */
+const SPARE_DOC_APPROVAL_KIND = 'spare_doc';
+
 /**
  * Approve (posts the movements from the reservation), reject or withdraw (both release the reservation): the document,
  * its lines and its waiting approval read at once; then in one transaction the update with its log row and the stock.
  */
 export async function decideDoc(db: Db, u: UserActor, id: number, action: SpareDocAction, note: string | null): Promise<void> {
   const guard = isKeeper(u) ? undefined : ownApplication(u);
-  const held = await readDoc(db, u.enterpriseId, id, isKeeper(u) ? undefined : visible(u));
-  // A document in a flow's approval is decided by the engine: its end handler (below) moves the document.
-  if (held.waiting != null) {
-    await decide(db, { enterpriseId: u.enterpriseId, actorId: u.id, id: held.waiting, action, comment: note });
-    return;
-  }
+  // The engine is asked once, in the deciding transaction: a document in a flow's approval is decided there (its end
+  // handler, below, moves the document); otherwise the keeper decides by the document's machine.
   await db.transaction(async (tx) => {
+    const decided = await decideDocument(tx, { enterpriseId: u.enterpriseId, actorId: u.id, kind: SPARE_DOC_APPROVAL_KIND, docId: id, action, comment: note });
+    if (decided) return;
+    const held = await readDoc(tx, u.enterpriseId, id, isKeeper(u) ? undefined : visible(u));
     await settleDoc(tx, u.enterpriseId, id, action, u.id, note, ctxOf(u), guard, held);
   });
 }
@@ -319,7 +321,7 @@ export async function awaitingApproval(db: Db, u: UserActor, kinds: number[]): P
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireDocsService(): void {
   // The engine ended a document's approval (approved by the flow's last step, rejected, or withdrawn): the document follows.
-  onApprovalEnd('spare_doc', async (tx, end) => {
+  onApprovalEnd(SPARE_DOC_APPROVAL_KIND, async (tx, end) => {
     const action: SpareDocAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'withdraw';
     await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: action === 'withdraw' }));
   });
