@@ -143,27 +143,31 @@ export async function insertDoc(tx: Tx, ep: number, applicantId: number, kind: S
 /** A document's line as its decision reads it (spares in id order; JSONB numbers arrive as numbers). */
 export type DocLine = { spare_id: number; quantity: number; serials: string[]; serialized: boolean; name: string };
 
-/** A document as its decision reads it: the row and its lines. */
+/** A document as its decision reads it: the row, its lines and the approval instance it waits on. */
 export interface HeldDoc {
   row: SpareDocRecord | null;
   items: DocLine[];
+  waiting: number | null;
 }
 
 /**
- * One read for a decision: the document (within `guard`, on the row `d`) and its lines with their spares (a waiting
- * approval instance is the engine's to find: decideDocument, in the same transaction). Not locked: the
- * decision's update compares state and version (changeState), so a document moved meanwhile loses as before.
+ * One read for a decision: the document (within `guard`, on the row `d`), its lines with their spares, and the id of
+ * the approval flow's instance it waits on (whoever may see it: the engine decides who acts there). Read inside the
+ * deciding transaction; not locked: the decision's update compares state and version (changeState), and the engine
+ * locks the instance, so a document or an instance moved meanwhile loses as before.
  */
 export async function readDoc(ex: Executor, enterpriseId: number, id: number, guard?: SQL): Promise<HeldDoc> {
-  const [got] = await rows<Partial<SpareDocRecord> & { __items: DocLine[] | null }>(
+  const [got] = await rows<Partial<SpareDocRecord> & { __waiting: number | null; __items: DocLine[] | null }>(
     ex,
-    sql`select (select jsonb_agg(jsonb_build_object('spare_id', i.spare_id, 'quantity', i.quantity, 'serials', i.serials, 'serialized', s.serialized, 'name', s.name)
+    sql`select (select a.id::int from approval_instances a where a.enterprise_id = ${enterpriseId} and a.kind = 'spare_doc' and a.doc_id = ${id} and a.state = 0)
+        as __waiting,
+      (select jsonb_agg(jsonb_build_object('spare_id', i.spare_id, 'quantity', i.quantity, 'serials', i.serials, 'serialized', s.serialized, 'name', s.name)
         order by i.spare_id) from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
         where i.enterprise_id = d.enterprise_id and i.doc_id = d.id) as __items, d.*
       from (select 1) one left join spare_docs d on d.enterprise_id = ${enterpriseId} and d.id = ${id}${guard ? sql` and (${guard})` : sql``}`,
   );
-  const { __items, ...row } = got ?? { __items: null };
-  return { row: row.id == null ? null : (row as SpareDocRecord), items: __items ?? [] };
+  const { __waiting, __items, ...row } = got ?? { __waiting: null, __items: null };
+  return { row: row.id == null ? null : (row as SpareDocRecord), items: __items ?? [], waiting: __waiting };
 }
 
 const docCols = (

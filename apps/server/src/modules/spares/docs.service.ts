@@ -27,7 +27,7 @@ import type { UserActor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { changeState } from '../../platform/state';
-import { decideDocument, startApproval } from '../approvals/index';
+import { decide, startApproval } from '../approvals/index';
 import { onApprovalEnd } from '../../platform/signals';
 import { ownWarehouse } from './catalogue.service';
 import {
@@ -248,9 +248,12 @@ export async function decideDoc(db: Db, u: UserActor, id: number, action: SpareD
   // The engine is asked once, in the deciding transaction: a document in a flow's approval is decided there (its end
   // handler, below, moves the document); otherwise the keeper decides by the document's machine.
   await db.transaction(async (tx) => {
-    const decided = await decideDocument(tx, { enterpriseId: u.enterpriseId, actorId: u.id, kind: SPARE_DOC_APPROVAL_KIND, docId: id, action, comment: note });
-    if (decided) return;
+    // The document's read names the instance it waits on (one statement: the decision's budget, statements.test).
     const held = await readDoc(tx, u.enterpriseId, id, isKeeper(u) ? undefined : visible(u));
+    if (held.waiting != null) {
+      await decide(tx, { enterpriseId: u.enterpriseId, actorId: u.id, id: held.waiting, action, comment: note });
+      return;
+    }
     await settleDoc(tx, u.enterpriseId, id, action, u.id, note, ctxOf(u), guard, held);
   });
 }

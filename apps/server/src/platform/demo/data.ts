@@ -48,7 +48,7 @@ export const DEMO_ENTERPRISES: DemoEnterprise[] = [
         admin: i + 1 === 3,
       })),
       // A second finance user: the one who approves what 吴财务 issues (nobody approves his own statement).
-      { mobile: '13800000011', name: '陈财务', roles: [8], admin: false },
+      { mobile: '13830000001', name: '陈财务', roles: [8], admin: false },
     ],
   },
   {
