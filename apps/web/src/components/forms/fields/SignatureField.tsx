@@ -1,7 +1,8 @@
-import { EditOutlined } from '@ant-design/icons';
+import { ClearOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import { filesContract } from '@sk/shared/files/files.contract';
 import { Button, Grid, Modal, Space, Typography } from 'antd';
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import SignaturePadLib, { type PointGroup } from 'signature_pad';
 import { call } from '../../../lib/api';
 import { Img } from '../../../lib/Img';
 import { toast } from '../../toast';
@@ -11,9 +12,53 @@ const PAD_WIDTH = 520;
 const PAD_HEIGHT = 220;
 /** On a phone the pad is about as wide as a thumb's reach: make it taller so a name fits in strokes a finger can make. */
 const PHONE_PAD_HEIGHT = 400;
+/** Blank margin (CSS pixels) kept around the ink when the image is trimmed. */
+const TRIM_MARGIN = 8;
 
-/** A canvas to sign on with mouse, pen or finger; answers a PNG data URL, or null while nothing is drawn. */
-/** Also the customer portal's signature when a quotation is accepted (features/portal). */
+/**
+ * The ink's box within the canvas (device pixels, with `margin` around it), or null when nothing is drawn: the saved
+ * image is the signature itself, not the pad's empty space, so the service report can show it at full size.
+ */
+export function inkBox(data: Uint8ClampedArray, width: number, height: number, margin: number): { x: number; y: number; w: number; h: number } | null {
+  let [top, left, right, bottom] = [height, width, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((data[(y * width + x) * 4 + 3] ?? 0) === 0) continue;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+      if (x < left) left = x;
+      if (x > right) right = x;
+    }
+  }
+  if (right < 0) return null;
+  const x = Math.max(0, left - margin);
+  const y = Math.max(0, top - margin);
+  return { x, y, w: Math.min(width, right + 1 + margin) - x, h: Math.min(height, bottom + 1 + margin) - y };
+}
+
+/** The canvas's ink cut out as a PNG data URL (transparent around the strokes), or null when nothing is drawn. */
+function trimmedPng(c: HTMLCanvasElement, ratio: number): string | null {
+  const ctx = c.getContext('2d');
+  if (!ctx || c.width === 0 || c.height === 0) return null;
+  const box = inkBox(ctx.getImageData(0, 0, c.width, c.height).data, c.width, c.height, Math.round(TRIM_MARGIN * ratio));
+  if (!box) return null;
+  const out = document.createElement('canvas');
+  out.width = box.w;
+  out.height = box.h;
+  out.getContext('2d')?.drawImage(c, box.x, box.y, box.w, box.h, 0, 0, box.w, box.h);
+  return out.toDataURL('image/png');
+}
+
+/** The strokes scaled by a factor: the pad keeps the drawing when its width changes (a phone turned, a window resized). */
+const scaled = (strokes: PointGroup[], k: number): PointGroup[] =>
+  k === 1 ? strokes : strokes.map((g) => ({ ...g, points: g.points.map((p) => ({ ...p, x: p.x * k, y: p.y * k })) }));
+
+/**
+ * A pad to sign on with mouse, pen or finger (signature_pad: strokes whose width follows the speed, drawn at the
+ * screen's pixel density); 撤销 takes back the last stroke, 清除 all of them. Answers a PNG data URL trimmed to the
+ * ink, or null while nothing is drawn. Also the customer portal's signature when a quotation is accepted
+ * (features/portal) and the offline completion's (features/orders/offline).
+ */
 export function SignaturePad({
   onReady,
   height: padHeight = PAD_HEIGHT,
@@ -22,70 +67,94 @@ export function SignaturePad({
   height?: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef(false);
-  const drawn = useRef(false);
+  const pad = useRef<SignaturePadLib | null>(null);
+  const [strokes, setStrokes] = useState(0);
 
   useEffect(() => {
     const c = canvas.current;
-    const ctx = c?.getContext('2d');
-    if (ctx) {
-      ctx.lineWidth = 2.5;
-      ctx.lineCap = 'round';
-      ctx.lineJoin = 'round';
-      ctx.strokeStyle = '#1f1f1f';
-    }
+    // No 2D context (a test's DOM): nothing can be drawn, so nothing is read.
+    if (!c?.getContext('2d'))
+      return void onReady(
+        () => null,
+        () => undefined,
+      );
+    const p = new SignaturePadLib(c, { penColor: '#1f1f1f', minWidth: 1, maxWidth: 3.5, backgroundColor: 'rgba(0,0,0,0)' });
+    pad.current = p;
+    const ratio = () => Math.max(window.devicePixelRatio || 1, 1);
+    let cssWidth = 0;
+    // The backing store follows the element's size times the pixel ratio; the strokes are redrawn, scaled to the new width.
+    const fit = () => {
+      const [w, h, r] = [c.offsetWidth, c.offsetHeight, ratio()];
+      if (w === 0 || h === 0) return;
+      if (c.width === Math.round(w * r) && c.height === Math.round(h * r)) return;
+      const kept = p.toData();
+      c.width = Math.round(w * r);
+      c.height = Math.round(h * r);
+      c.getContext('2d')?.scale(r, r);
+      p.clear();
+      if (kept.length) p.fromData(scaled(kept, cssWidth ? w / cssWidth : 1));
+      cssWidth = w;
+    };
+    fit();
+    const seen = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    seen?.observe(c);
+    window.addEventListener('resize', fit);
+    const counted = () => setStrokes(p.toData().length);
+    p.addEventListener('endStroke', counted);
     onReady(
-      () => (drawn.current && c ? c.toDataURL('image/png') : null),
+      () => (p.isEmpty() ? null : trimmedPng(c, ratio())),
       () => {
-        drawn.current = false;
-        ctx?.clearRect(0, 0, PAD_WIDTH, padHeight);
+        p.clear();
+        counted();
       },
     );
-  }, [onReady, padHeight]);
+    return () => {
+      seen?.disconnect();
+      window.removeEventListener('resize', fit);
+      p.removeEventListener('endStroke', counted);
+      p.off();
+      pad.current = null;
+    };
+  }, [onReady]);
 
-  const point = (e: PointerEvent<HTMLCanvasElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    return { x: ((e.clientX - r.left) * PAD_WIDTH) / (r.width || PAD_WIDTH), y: ((e.clientY - r.top) * padHeight) / (r.height || padHeight) };
+  const undo = () => {
+    const p = pad.current;
+    if (!p) return;
+    const left = p.toData().slice(0, -1);
+    p.clear();
+    p.fromData(left);
+    setStrokes(left.length);
   };
-  const ctx = () => canvas.current?.getContext('2d') ?? null;
+  const clear = () => {
+    pad.current?.clear();
+    setStrokes(0);
+  };
 
   return (
-    <canvas
-      ref={canvas}
-      width={PAD_WIDTH}
-      height={padHeight}
-      data-testid="signature-pad"
-      aria-label="签名板"
-      style={{
-        width: '100%',
-        maxWidth: PAD_WIDTH,
-        aspectRatio: `${PAD_WIDTH} / ${padHeight}`,
-        border: '1px dashed #bfbfbf',
-        borderRadius: 6,
-        touchAction: 'none',
-        background: '#fff',
-      }}
-      onPointerDown={(e) => {
-        drawing.current = true;
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-        const p = point(e);
-        ctx()?.beginPath();
-        ctx()?.moveTo(p.x, p.y);
-      }}
-      onPointerMove={(e) => {
-        if (!drawing.current) return;
-        const p = point(e);
-        ctx()?.lineTo(p.x, p.y);
-        ctx()?.stroke();
-        drawn.current = true;
-      }}
-      onPointerUp={() => {
-        drawing.current = false;
-      }}
-      onPointerLeave={() => {
-        drawing.current = false;
-      }}
-    />
+    <div style={{ maxWidth: PAD_WIDTH }}>
+      <canvas
+        ref={canvas}
+        data-testid="signature-pad"
+        aria-label="签名板"
+        style={{
+          display: 'block',
+          width: '100%',
+          aspectRatio: `${PAD_WIDTH} / ${padHeight}`,
+          border: '1px dashed #bfbfbf',
+          borderRadius: 6,
+          touchAction: 'none',
+          background: '#fff',
+        }}
+      />
+      <Space size={4} style={{ marginTop: 4 }}>
+        <Button size="small" icon={<UndoOutlined />} disabled={strokes === 0} onClick={undo}>
+          撤销
+        </Button>
+        <Button size="small" icon={<ClearOutlined />} disabled={strokes === 0} onClick={clear}>
+          清除
+        </Button>
+      </Space>
+    </div>
   );
 }
 
@@ -158,7 +227,6 @@ export function SignatureField({ value, onChange, disabled, files, id }: Signatu
         onCancel={() => setOpen(false)}
         footer={
           <Space>
-            <Button onClick={() => pad.current?.clear()}>清除</Button>
             <Button onClick={() => setOpen(false)}>取消</Button>
             <Button type="primary" loading={saving} onClick={save}>
               确定
