@@ -390,7 +390,9 @@ describe('statements', () => {
   }
   /** Where a request asked the engine whether an instance waits for the document (kind and doc id). */
   const engineAsked = (texts: string[]) =>
-    texts.flatMap((x, i) => (/from approval_instances where enterprise_id = \$\d+ and kind (= \$\d+|in \([^)]*\)) and doc_id = \$\d+ and state = 0/.test(x) ? [i] : []));
+    texts.flatMap((x, i) =>
+      /from approval_instances where enterprise_id = \$\d+ and kind (= \$\d+|in \([^)]*\)) and doc_id = \$\d+ and state = 0/.test(x) ? [i] : [],
+    );
 
   it('finance’s approve asks the engine once, inside the one transaction that decides — with a flow and without one', async () => {
     const a = await settleTeam(t);
