@@ -52,7 +52,7 @@ test.describe('create order', () => {
     // 1. the customer from a pasted line
     await field(page, 'customerId').getByRole('button', { name: '快速新建' }).click();
     const quick = dialog(page, '快速新建客户');
-    await quick.getByLabel('粘贴客户信息').fill(`王小明 ${phone} 上海市浦东新区张江路100号`);
+    await quick.getByLabel('粘贴客户信息').fill(`王小明 ${phone} 上海市浦东新区张江路100号 空调不制冷`);
     await quick.getByRole('button', { name: /识\s*别/ }).click();
     await expect(page.getByText('已识别姓名、电话、地址')).toBeVisible();
     await expect(quick.getByLabel('联系电话')).toHaveValue(phone);
@@ -66,6 +66,9 @@ test.describe('create order', () => {
     await expect(field(page, 'customLinkPerson').getByRole('combobox')).toHaveValue('王小明');
     await expect(field(page, 'customPhone').getByRole('textbox')).toHaveValue(phone);
     await expect(field(page, 'gpsAddr')).toContainText('张江路100号');
+    // the pasted problem fills the required title and picks the fault type it names
+    await expect(field(page, 'title').getByRole('textbox')).toHaveValue('空调不制冷');
+    await expect(page.getByRole('radio', { name: '不制冷', exact: true })).toBeChecked();
 
     // 2. the customer's air conditioner, registered meanwhile by the administrator, in warranty
     const admin = await ApiUser.login(baseURL!, ADMIN);
@@ -94,7 +97,6 @@ test.describe('create order', () => {
     await pickOption(page, '紧急');
     await pickPerson(page, '选择销售人员', '选择销售人员', '钱销售');
     await pickPerson(page, '选择协作人员', '选择服务人员', '李服务');
-    await fillTitleAndFault(page, '空调不制冷');
     await expect(page.getByTestId('duplicate-warning')).toHaveCount(0);
     await shot(page, FLOW, '02-filled');
     await page.getByRole('button', { name: /保\s*存/ }).click();

@@ -63,6 +63,17 @@ async function aboveTheFold(page: Page, target: Locator): Promise<void> {
   expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
 }
 
+/** Each of the links is a tap target at least 24 px tall (and some exist). */
+async function tallTargets(links: Locator): Promise<void> {
+  const all = await links.all();
+  expect(all.length).toBeGreaterThan(0);
+  for (const a of all) {
+    if (!(await a.isVisible())) continue;
+    const box = (await a.boundingBox())!;
+    expect(box.height, `${await a.textContent()} height`).toBeGreaterThanOrEqual(24);
+  }
+}
+
 test.describe('the engineer on a phone', () => {
   test('我的工单 in one tap, the first order above the fold, the address opens the map, big tap targets', async ({ browser, baseURL }) => {
     test.setTimeout(150_000);
@@ -104,6 +115,8 @@ test.describe('the engineer on a phone', () => {
     expect(Math.abs(search.y - filter.y)).toBeLessThan(8);
     await expect(list.getByRole('button', { name: '列设置' })).toHaveCount(0);
     await shot(page, FLOW, '02-my-orders');
+    // Every link on the cards (title, phone, address) is a target at least 24 px tall (16–17 px before).
+    await tallTargets(list.locator('[data-card] a'));
 
     // The address is a navigation link to the order's pin (an exact one: picked on a map).
     const link = address.getByRole('link');
@@ -124,6 +137,7 @@ test.describe('the engineer on a phone', () => {
     const visit = page.locator('.sk-page:visible [data-testid="order-visit"]');
     await expect(visit).toContainText('明天 06:35');
     await expect(visit.getByTestId('map-link')).toHaveAttribute('href', /^https:\/\/uri\.amap\.com\/navigation\?to=121\.6,31\.2,/);
+    await tallTargets(visit.locator('a'));
     const bar = page.locator('.sk-page:visible [data-testid="order-actionbar"]');
     const buttons = bar.getByRole('button');
     await expect(buttons.first()).toBeVisible();

@@ -92,6 +92,19 @@ test.describe('smaller field-day defects', () => {
     const before = await countOf(pendingBadge);
     expect(before).toBeGreaterThanOrEqual(3);
     expect(await badgesInside(page, '.sk-badge')).toBeGreaterThan(0);
+    // No name is cut at 1440 px (待受理…, 待派单… before): a long one wraps inside its item, the count beside it.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const cut = await page.locator('.sk-sider .ant-menu-item').evaluateAll((items) =>
+      items.flatMap((item) => {
+        const text = item.querySelector<HTMLElement>('.sk-menu-label-text');
+        if (!text) return [];
+        const t = text.getBoundingClientRect();
+        const i = item.getBoundingClientRect();
+        const clipped = text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1 || t.bottom > i.bottom + 0.5;
+        return clipped ? [text.textContent] : [];
+      }),
+    );
+    expect(cut).toEqual([]);
     await shot(page, FLOW, '1-allorder-toolbar-badges');
 
     // Collapsed (60 px): the counts sit on the icons, inside the menu.

@@ -215,6 +215,7 @@ const BEFORE: Record<string, string[]> = {
   // A module's own signals (defineSignal), each subscribed from the reacting module's wiring (issue 62: the calls and
   // visits reactions were direct calls into the other module before).
   signals: [
+    'contract renewal due: notices.contract-renewal modules/notices/renewal.notice.ts',
     'event created: calls.link-event modules/calls/calls.wiring.ts',
     'order from call: calls.link-order modules/calls/calls.wiring.ts',
     'visit failed: quality.complaint-from-visit modules/quality/quality.wiring.ts',

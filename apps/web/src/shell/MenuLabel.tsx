@@ -7,8 +7,8 @@ import { QUOTA_TITLE } from './PageGuard';
 export const BADGE_OVERFLOW = 99;
 
 /**
- * An entry's name with its badge count, lock icon (free plan) or quota hint (disabled). The name gives way (ellipsis,
- * the full name in the item's title) so the count is never cut off in the 160 px side menu (shell.css .sk-menu-label).
+ * An entry's name with its badge count, lock icon (free plan) or quota hint (disabled). In the side menu a long name wraps
+ * beside its count, so neither is cut in the 160 px side menu (shell.css .sk-menu-label).
  */
 export function MenuLabel({ entry, count }: { entry: MenuEntryView; count?: number }) {
   const name = <span className="sk-menu-label-text">{entry.name}</span>;

@@ -8,6 +8,7 @@ export const NOTICE_GROUPS = {
   order: { name: '工单', kinds: ['automation', 'order_pool_unclaimed', 'order_assigned', 'pool_offer'] },
   project: { name: '项目', kinds: ['project_task_remind'] },
   spare: { name: '库存', kinds: ['spare_warning'] },
+  contract: { name: '合同', kinds: ['contract_renewal'] },
   digest: { name: '日报', kinds: ['digest_todo', 'digest_stats'] },
 } as const;
 export type NoticeGroup = keyof typeof NOTICE_GROUPS;

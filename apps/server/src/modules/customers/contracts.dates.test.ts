@@ -80,6 +80,31 @@ describe('the contract date job', () => {
     }
   });
 
+  it('a contract due for renewal is also a notice to its owner, once per end date, and to nobody of another enterprise', async () => {
+    const a = await admin();
+    const b = await admin();
+    const due = await contract(a.client, await day(-5), await day(10));
+    const later = await contract(a.client, await day(-5), await day(40));
+    const theirs = await contract(b.client, await day(-5), await day(10));
+    const notices = async (userId: number) =>
+      rows<{ title: string; link: string }>(
+        t.deps.db,
+        sql`select title, link from notices where user_id = ${userId} and kind = 'contract_renewal' order by id`,
+      );
+    await runJob(a.enterpriseId);
+    await runJob(a.enterpriseId);
+    const no = (await detail(a.client, due)).contractNo;
+    expect(await notices(a.user.id)).toEqual([{ title: `维保合同${no}将于${await day(10)}到期，请及时续签`, link: '/maintainContract?expiring=1' }]);
+    expect((await detail(a.client, later)).status).toBe(2);
+    // Another enterprise's job run did not happen: its owner has nothing yet; its own run tells only its own owner.
+    expect(await notices(b.user.id)).toEqual([]);
+    await runJob(b.enterpriseId);
+    expect((await notices(b.user.id)).map((n) => n.title)).toEqual([
+      `维保合同${(await detail(b.client, theirs)).contractNo}将于${await day(10)}到期，请及时续签`,
+    ]);
+    expect(await notices(a.user.id)).toHaveLength(1);
+  });
+
   it('a terminated contract stays terminated', async () => {
     const { client } = await admin();
     const id = await contract(client, '2024-04-01', '2025-03-31');

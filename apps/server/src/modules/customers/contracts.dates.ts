@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors';
 import { addDailySchedule, enqueue, type Job, registerJobHandler } from '../../platform/jobs';
 import { changeState } from '../../platform/state';
 import { CONTRACT_STATE } from './contracts.common';
-import { dueContracts, lockContractDates } from './contracts.repo';
+import { dueContracts, lockContractDates, renewalsDue } from './contracts.repo';
+import { contractRenewalDue } from './customers.signals';
 
 /** The daily job that moves maintenance contracts along their dates (signed → executing → finished). */
 export const CONTRACT_DATES_JOB = 'contracts.dates';
@@ -57,9 +58,29 @@ export async function runContractDates(db: Db, enterpriseId: number | null = nul
   return steps;
 }
 
-/** The job's handler: one enterprise when the job names one, else all. */
+/** Tells contractRenewalDue for each contract in force that ends within RENEWAL_DAYS (after the date moves); answers how many. */
+export async function tellRenewalsDue(db: Db, enterpriseId: number | null = null): Promise<number> {
+  const due = await renewalsDue(db, enterpriseId);
+  for (const c of due) {
+    await db.transaction((tx) =>
+      contractRenewalDue.publish(tx, {
+        enterpriseId: c.enterprise_id,
+        contractId: c.id,
+        contractNo: c.contract_no,
+        name: c.name,
+        customerName: c.customer_name,
+        endDate: c.end_date,
+        ownerId: c.created_by,
+      }),
+    );
+  }
+  return due.length;
+}
+
+/** The job's handler: one enterprise when the job names one, else all; then the renewals due are told. */
 export const handleContractDates = async (job: Job, deps: Deps): Promise<void> => {
   await runContractDates(deps.db, job.enterpriseId);
+  await tellRenewalsDue(deps.db, job.enterpriseId);
 };
 
 /** Registers the job, its daily schedule, and a run at start-up so a server that was off on the day catches up. */

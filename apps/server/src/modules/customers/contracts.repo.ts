@@ -340,6 +340,18 @@ export const dueContracts = (ex: Executor, enterpriseId: number | null) =>
         order by m.enterprise_id, m.id`,
   );
 
+/** Contracts in force ending between their enterprise's today and RENEWAL_DAYS later (maintain_contracts_renewal_idx), with their owner. */
+export const renewalsDue = (ex: Executor, enterpriseId: number | null) =>
+  rows<{ enterprise_id: number; id: number; contract_no: string; name: string; customer_name: string; end_date: string; created_by: number | null }>(
+    ex,
+    sql`select m.enterprise_id, m.id, m.contract_no, m.name, c.name as customer_name, to_char(m.end_date, 'YYYY-MM-DD') as end_date, m.created_by
+        from maintain_contracts m join enterprises e on e.id = m.enterprise_id
+        join customers c on c.enterprise_id = m.enterprise_id and c.id = m.customer_id
+        where ${enterpriseId == null ? sql`true` : sql`m.enterprise_id = ${enterpriseId}`}
+          and m.status = 2 and m.end_date between (now() at time zone e.time_zone)::date and (now() at time zone e.time_zone)::date + ${RENEWAL_DAYS}::int
+        order by m.enterprise_id, m.id`,
+  );
+
 /** The contract locked, with whether its start and end have come in its enterprise's today. */
 export async function lockContractDates(tx: Tx, ep: number, id: number) {
   const [c] = await rows<{ status: number; started: boolean; ended: boolean }>(

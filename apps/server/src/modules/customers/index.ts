@@ -13,3 +13,4 @@ export { wireCustomers } from './customers.wiring';
 export { addProductHistorySource, listInstalled } from './installed.service';
 export { checkFiles } from './integrations';
 export { newCustomer, newModel } from './test-helpers';
+export { type ContractRenewalDue, contractRenewalDue } from './customers.signals';

@@ -1,4 +1,5 @@
 import { wireAssignmentNotice } from './assignment.notice';
+import { wireRenewalNotice } from './renewal.notice';
 
 /**
  * Every subscriber of the notices module (state hooks, order-created hooks, approval ends, job handlers, schedules,
@@ -7,4 +8,5 @@ import { wireAssignmentNotice } from './assignment.notice';
  */
 export function wireNotices(): void {
   wireAssignmentNotice();
+  wireRenewalNotice();
 }
