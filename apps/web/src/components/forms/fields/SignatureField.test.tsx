@@ -1,10 +1,10 @@
 // The signature field's value contract: the value is the stored image's file id in a one-element array (null when
 // cleared); 确定 uploads the pad's PNG, trimmed to the ink, through POST /upload/save/str and answers [id]; an empty
-// pad answers nothing. jsdom draws nothing, so the pad's library is replaced by one whose strokes the test sets.
+// pad answers nothing. jsdom draws nothing, so the pad's library is replaced (through padMaker) by one whose strokes the test sets.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing';
-import { inkBox, SignatureField } from './SignatureField';
+import { inkBox, padMaker, SignatureField } from './SignatureField';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared machine
 
@@ -16,25 +16,24 @@ const endStroke = () =>
   act(() => {
     for (const f of ended) f();
   });
-vi.mock('signature_pad', () => ({
-  default: class {
-    toData = () => strokes;
-    fromData = (d: typeof strokes) => {
-      strokes = d;
-    };
-    clear = () => {
-      strokes = [];
-    };
-    isEmpty = () => strokes.length === 0;
-    addEventListener(_: string, f: () => void) {
-      ended.add(f);
-    }
-    removeEventListener(_: string, f: () => void) {
-      ended.delete(f);
-    }
-    off() {}
-  },
-}));
+/** The library's pad as the test drives it (put in through padMaker). */
+class FakePad {
+  toData = () => strokes;
+  fromData = (d: typeof strokes) => {
+    strokes = d;
+  };
+  clear = () => {
+    strokes = [];
+  };
+  isEmpty = () => strokes.length === 0;
+  addEventListener(_: string, f: () => void) {
+    ended.add(f);
+  }
+  removeEventListener(_: string, f: () => void) {
+    ended.delete(f);
+  }
+  off() {}
+}
 
 /** A 40×20 canvas with ink from (10,5) to (19,9); every other canvas answers it too. */
 const W = 40;
@@ -44,6 +43,7 @@ for (let y = 5; y <= 9; y++) for (let x = 10; x <= 19; x++) pixels[(y * W + x) *
 let drawn: number[] = [];
 
 beforeEach(() => {
+  vi.spyOn(padMaker, 'make').mockImplementation(() => new FakePad() as never);
   strokes = [];
   drawn = [];
   const ctx = {

@@ -54,6 +54,15 @@ const scaled = (strokes: PointGroup[], k: number): PointGroup[] =>
   k === 1 ? strokes : strokes.map((g) => ({ ...g, points: g.points.map((p) => ({ ...p, x: p.x * k, y: p.y * k })) }));
 
 /**
+ * Makes the library's pad on a canvas. An object so a unit test can put a pad of its own in (jsdom draws nothing, and the
+ * web tests share loaded modules between files, so mocking the import does not reach a module another file loaded first).
+ */
+export const padMaker = {
+  make: (canvas: HTMLCanvasElement): SignaturePadLib =>
+    new SignaturePadLib(canvas, { penColor: '#1f1f1f', minWidth: 1, maxWidth: 3.5, backgroundColor: 'rgba(0,0,0,0)' }),
+};
+
+/**
  * A pad to sign on with mouse, pen or finger (signature_pad: strokes whose width follows the speed, drawn at the
  * screen's pixel density); 撤销 takes back the last stroke, 清除 all of them. Answers a PNG data URL trimmed to the
  * ink, or null while nothing is drawn. Also the customer portal's signature when a quotation is accepted
@@ -78,7 +87,7 @@ export function SignaturePad({
         () => null,
         () => undefined,
       );
-    const p = new SignaturePadLib(c, { penColor: '#1f1f1f', minWidth: 1, maxWidth: 3.5, backgroundColor: 'rgba(0,0,0,0)' });
+    const p = padMaker.make(c);
     pad.current = p;
     const ratio = () => Math.max(window.devicePixelRatio || 1, 1);
     let cssWidth = 0;
