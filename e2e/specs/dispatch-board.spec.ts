@@ -70,11 +70,12 @@ async function revealMarker(page: Page, orderId: number, engineerId: number): Pr
     );
     if (!e || centres.length === 0) break;
     const distances = centres.map((c) => Math.hypot(c.x - e.x, c.y - e.y));
-    // The engineer's label may lie over the cluster: the click goes to the cluster itself (it zooms to its pins).
+    // A real click (Playwright refuses one that another element would take): the engineer's label next to the
+    // cluster lies below it and takes no clicks, so the cluster zooms to its pins.
     await page
       .locator('.marker-cluster')
       .nth(distances.indexOf(Math.min(...distances)))
-      .dispatchEvent('click');
+      .click({ timeout: 5_000 });
     await page.waitForTimeout(700);
   }
   expect(await onMap()).toBe(true);

@@ -102,7 +102,9 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
       cluster.addLayer(marker);
     }
     group.addLayer(cluster);
-    for (const e of engineers) L.marker([e.latitude, e.longitude], { icon: engineerIcon(e), zIndexOffset: 1000, title: e.name }).addTo(group);
+    // An engineer's name label lies below the pins and takes no clicks: an order or a cluster under it stays clickable.
+    for (const e of engineers)
+      L.marker([e.latitude, e.longitude], { icon: engineerIcon(e), zIndexOffset: -1000, interactive: false, keyboard: false }).addTo(group);
     const points = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])] as [number, number][];
     if (points.length > 0 && !fitted.current) {
       fitted.current = true;
