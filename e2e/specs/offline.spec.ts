@@ -47,13 +47,20 @@ test.describe('offline completion', () => {
     browser,
     baseURL,
   }) => {
+    // 周建华 of 华东空调组: the demo's requisitions put parts into his own stock.
+    const REGIONAL = '13810000001';
     const title = `离线启动${String(Date.now()).slice(-6)}`;
-    const orderId = await orderInService(baseURL!, title);
-    await quietGuide(baseURL!, ENGINEER);
+    const orderId = await orderInService(baseURL!, title, REGIONAL);
+    await quietGuide(baseURL!, REGIONAL);
+    const engineer = await ApiUser.login(baseURL!, REGIONAL);
+    const stock = (await engineer.get('/spare/mine?pageIndex=0&pageSize=10')).data.list as { spareName: string }[];
+    await engineer.dispose();
+    expect(stock.length, 'the demo engineer holds parts').toBeGreaterThan(0);
+    const held = stock[0]!.spareName;
     const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const phone = await ctx.newPage();
     // A first visit: no worker, nothing kept; straight to his 服务中 list.
-    await logInAt(phone, ENGINEER, '/myOrder?tab=inService');
+    await logInAt(phone, REGIONAL, '/myOrder?tab=inService');
     const list = phone.locator('.sk-page:visible');
     await expect(list.getByText(title)).toBeVisible();
     // Right after login the app keeps what it needs offline (lib/offline/keep.ts); the network goes as soon as that is
@@ -78,6 +85,11 @@ test.describe('offline completion', () => {
     await finish.getByRole('button', { name: '保存待同步' }).click();
     await expect(finish).toBeHidden();
     await expect(phone.getByTestId('order-queued')).toHaveText('待同步');
+
+    // The parts he holds are there too (我的备件: the demo's requisitions went into his own stock).
+    await phone.goto('/spareMine');
+    await expect(phone.locator('.sk-page:visible .ant-table-row, .sk-page:visible [data-card]').filter({ hasText: held }).first()).toBeVisible();
+    await shot(phone, FLOW, '08-offline-start-parts');
 
     const sent = phone.waitForResponse((r) => r.url().includes('/api/order/serviceComplete') && r.request().method() === 'POST');
     await ctx.setOffline(false);

@@ -162,8 +162,14 @@ export const PROVIDER_NAME = '华东联保服务有限公司';
  * With `provider`, the dispatcher sends it to that provider instead, and the provider's user (its dispatcher) assigns it
  * to himself before taking the steps.
  */
-export async function dispatchAndWork(baseURL: string, orderId: number, steps: string[], provider?: { name: string; mobile: string }): Promise<void> {
-  const engineer = await ApiUser.login(baseURL, provider?.mobile ?? ENGINEER);
+export async function dispatchAndWork(
+  baseURL: string,
+  orderId: number,
+  steps: string[],
+  provider?: { name: string; mobile: string },
+  engineerMobile = ENGINEER,
+): Promise<void> {
+  const engineer = await ApiUser.login(baseURL, provider?.mobile ?? engineerMobile);
   const me = (await engineer.get('/v2/sessionUser/info')).data.id as number;
   const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
   let to: { serviceUserId: number } | { providerId: number } = { serviceUserId: me };
@@ -188,8 +194,8 @@ export async function dispatchAndWork(baseURL: string, orderId: number, steps: s
 }
 
 /** An order of a demo customer (required custom fields filled), dispatched to the engineer, accepted and started. */
-export async function orderInService(baseURL: string, title: string): Promise<number> {
+export async function orderInService(baseURL: string, title: string, engineerMobile = ENGINEER): Promise<number> {
   const id = await demoOrder(baseURL, title);
-  await dispatchAndWork(baseURL, id, ['/order/accept', '/order/startService']);
+  await dispatchAndWork(baseURL, id, ['/order/accept', '/order/startService'], undefined, engineerMobile);
   return id;
 }

@@ -3,11 +3,12 @@
 // stayed online or which pages he opened: through the service worker (scripts/sw.ts), which keeps each answer, it
 // reads again what the page read before the worker was in control (the session user, the menu, settings — a first
 // visit's reads pass the worker by), and his own open orders (待接单, 待服务, 服务中) with each order's detail, tabs,
-// timeline, messages, related orders and the completion's two forms.
+// timeline, messages, related orders, parts and the completion's two forms; and the parts he holds (我的备件).
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import { orderDetailContract } from '@sk/shared/orders/order.detail.contract';
 import { orderListContract } from '@sk/shared/orders/order.list.contract';
+import { sparesContract } from '@sk/shared/spares/spares.contract';
 import { type CallOptions, call } from '../api';
 import { isOfflineRead } from './paths';
 
@@ -59,6 +60,7 @@ async function keepOrder(orderId: number): Promise<void> {
     call(orderDetailContract.logs, { orderId }, quiet).catch(() => null),
     call(orderDetailContract.messageList, { orderId, pageIndex: 0, pageSize: 100 }, quiet).catch(() => null),
     call(orderDetailContract.relatedList, { orderId }, quiet).catch(() => null),
+    call(sparesContract.orderParts, { orderId }, quiet).catch(() => null),
   ]);
   // The completion's own form, as the dialog asks for it (ActionDialog's useDefinition).
   await call(formsContract.dcFormInfo, { type: 1, tmpId: detail.orderType.id, versionId: detail.templateVersionId ?? undefined }, quiet).catch(() => null);
@@ -79,6 +81,11 @@ async function round(user: Keeper): Promise<void> {
     }
     // The receipt form (工单回执) is one for all orders.
     if (ids.size) await call(formsContract.dcFormInfo, { type: 9 } as never, quiet).catch(() => null);
+    // The parts he holds: 我的备件's first page and 登记备件's picker (a role without 我的备件 is refused: nothing kept).
+    await Promise.all([
+      call(sparesContract.mine, { pageIndex: 0, pageSize: PAGE } as never, quiet).catch(() => null),
+      call(sparesContract.mineOptions, {}, quiet).catch(() => null),
+    ]);
     for (const id of ids) {
       await keepOrder(id).then(
         () => orders++,

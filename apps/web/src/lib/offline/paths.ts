@@ -30,6 +30,10 @@ export const OFFLINE_API = [
   '/api/systemsetting/getByCode',
   '/api/systemsetting/getByCodes',
   '/api/search/plan/default',
+  // The parts he holds (我的备件, 登记备件's picker) and each kept order's parts.
+  '/api/spare/mine',
+  '/api/spare/mine/options',
+  '/api/spare/order/parts',
 ];
 
 const PATTERNS = OFFLINE_API.map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}$`));
