@@ -77,6 +77,20 @@ function partsTable(m: ReportModel) {
   return { table: { headerRows: 1, widths: ['*', 48, 90, 90, 64], body }, layout: 'lightHorizontalLines' };
 }
 
+/** What the customer's signature confirms, printed above it. */
+export const SIGNATURE_CONFIRMS = '客户确认：以上服务内容及费用已确认无误。';
+
+/**
+ * The signature with its heading and the sentence it confirms, as one block that never breaks: pdfmake moves the whole
+ * block to the next page rather than leaving the heading at the foot of one page and the signature alone on the next.
+ */
+export function signatureBlock(m: Pick<ReportModel, 'signatures'>): Record<string, unknown> {
+  const signed = m.signatures.length
+    ? { columns: m.signatures.map((b) => ({ image: dataUrl(b), fit: [200, 80] })), columnGap: 12 }
+    : { text: '（未签名）', color: '#888' };
+  return { stack: [section('客户签名'), { text: SIGNATURE_CONFIRMS, margin: [0, 0, 0, 6] }, signed], unbreakable: true };
+}
+
 export function reportDoc(m: ReportModel): Record<string, unknown> {
   const content: unknown[] = [
     { text: m.enterpriseName, style: 'enterprise' },
@@ -124,8 +138,7 @@ export function reportDoc(m: ReportModel): Record<string, unknown> {
     content.push(pairs(m.evaluation.map((e) => [e.dimension, `${'★'.repeat(e.score)}${'☆'.repeat(5 - e.score)} ${e.score}分`] as [string, string])));
     if (m.evaluationComment) content.push({ text: [{ text: '评价内容：', style: 'label' }, m.evaluationComment], margin: [0, 4, 0, 0] });
   }
-  content.push(section('客户签名'));
-  content.push(m.signatures.length ? { columns: m.signatures.map((b) => ({ image: dataUrl(b), fit: [200, 80] })) } : { text: '（未签名）', color: '#888' });
+  content.push(signatureBlock(m));
   return {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 48],
