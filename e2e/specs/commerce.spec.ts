@@ -147,10 +147,13 @@ test('a customer scans a product’s QR, reports a fault on the portal, sees the
   const product = (await sales.get(`/v2/customer/production/detail?customerProductionId=${productId}`)).data as { qrCode: string };
   await sales.dispose();
 
-  // The QR label opens the staff page; without a staff session it is the customer's: the portal asks him to log in.
+  // The QR label opens the staff page; without a staff session it is the public 扫码报修 page, where a customer with a
+  // portal account logs in to report from his account.
   const ctx = await browser.newContext({ baseURL: url, viewport: PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
   const page = await ctx.newPage();
   await page.goto(`/productManage/qr/${product.qrCode}`);
+  await expect(page).toHaveURL(/\/portal\/scan\?code=/);
+  await page.getByRole('link', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/portal\/login\?redirect=/);
   await shot(page, FLOW, '11-portal-login-phone');
   await page.getByLabel('手机号').fill(CUSTOMER);

@@ -82,6 +82,7 @@ export * from './quality/index';
 export * from './knowledge/index';
 export * from './commerce/index';
 export * from './portal/portal.contract';
+export * from './portal/scan.contract';
 export * from './calls/index';
 export * from './reports/index';
 export * from './channels/channels.contract';

@@ -12,8 +12,8 @@ export const SERVICE_ITEM_POWER = 'menu_ServiceItem';
 /** Most items one enterprise keeps (the picker asks for up to 9999). */
 export const SERVICE_ITEM_MAX = 9999;
 
-/** Order sources (1 客服/内部创建, 2 经销商案例转化). */
-export const ORDER_SOURCES = { 1: '客服/内部创建', 2: '经销商案例转化', 3: '客户门户报修' } as const;
+/** Order sources (1 客服/内部创建, 2 经销商案例转化; 3 and 4 are made by the portal). */
+export const ORDER_SOURCES = { 1: '客服/内部创建', 2: '经销商案例转化', 3: '客户门户报修', 4: '扫码报修' } as const;
 
 /** The sale channels a user may pick: the three fixed ones, filtered by the session's sale_channels ('1,2,3'). */
 export function saleChannelsOf(saleChannels: string | null | undefined): { id: number; name: string }[] {

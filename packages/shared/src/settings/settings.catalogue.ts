@@ -85,6 +85,17 @@ export const SETTINGS: readonly SettingDef[] = [
   pending(bool('return_visit_sms', '回访', '回访完成后向客户发送短信', false), '回访任务'),
   pending(int('event_auto_close_days', '事件', '事件完成后自动关闭的天数（0为不自动关闭）', 7, 0, 365), '事件自动关闭任务'),
   bool('customer_phone_unique', '客户', '客户电话不可重复', true),
+  bool('scan_repair_enabled', '客户', '开启扫码报修（任何人扫设备二维码，用短信验证码验证手机号后即可报修，无需账号）', true),
+  {
+    code: 'service_phone',
+    group: '客户',
+    descri: '服务电话（显示在扫码报修页和报修跟踪页）',
+    type: 'text',
+    default: '',
+    maxLength: 20,
+    pattern: /^[0-9+\-() ]*$/,
+    patternMessage: '请输入正确的电话号码',
+  },
   bool('spare_stock_warning', '备件', '库存低于预警值时提醒仓库管理员', true),
   {
     code: 'default_page_size',

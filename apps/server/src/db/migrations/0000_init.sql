@@ -2581,6 +2581,18 @@ CREATE TABLE "quotation_sign_links" (
 	CONSTRAINT "quotation_sign_links_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "scan_reports" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "scan_reports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"product_id" bigint NOT NULL,
+	"mobile" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scan_reports_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "call_event_receipts" (
 	"enterprise_id" bigint NOT NULL,
 	"call_id" text NOT NULL,
@@ -3077,6 +3089,7 @@ ALTER TABLE "portal_sessions" ADD CONSTRAINT "portal_sessions_account_fk" FOREIG
 ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_upload_fk" FOREIGN KEY ("enterprise_id","upload_id") REFERENCES "public"."uploads"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotation_sign_links" ADD CONSTRAINT "quotation_sign_links_quotation_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scan_reports" ADD CONSTRAINT "scan_reports_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_event_receipts" ADD CONSTRAINT "call_event_receipts_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_records" ADD CONSTRAINT "call_records_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_records" ADD CONSTRAINT "call_records_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -3536,6 +3549,8 @@ CREATE INDEX "portal_sessions_account_idx" ON "portal_sessions" USING btree ("en
 CREATE INDEX "portal_uploads_account_idx" ON "portal_uploads" USING btree ("enterprise_id","account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotation_sign_links_hash_uq" ON "quotation_sign_links" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "quotation_sign_links_quotation_idx" ON "quotation_sign_links" USING btree ("enterprise_id","quotation_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "scan_reports_token_uq" ON "scan_reports" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "scan_reports_product_idx" ON "scan_reports" USING btree ("enterprise_id","product_id","created_at");--> statement-breakpoint
 CREATE INDEX "call_record_logs_record_idx" ON "call_record_logs" USING btree ("enterprise_id","record_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "call_records_call_uq" ON "call_records" USING btree ("enterprise_id","call_id");--> statement-breakpoint
 CREATE INDEX "call_records_started_idx" ON "call_records" USING btree ("enterprise_id","started_at","id");--> statement-breakpoint

@@ -2,6 +2,7 @@ import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts } from './columns';
 import { quotations } from './commerce';
 import { homeAccounts } from './customers';
+import { orders } from './orders';
 import { uploads } from './files';
 
 /**
@@ -108,5 +109,29 @@ export const quotationSignLinks = pgTable(
       foreignColumns: [quotations.enterpriseId, quotations.id],
     }).onDelete('cascade'),
     index('quotation_sign_links_quotation_idx').on(t.enterpriseId, t.quotationId, t.createdAt),
+  ],
+);
+
+/**
+ * Faults reported by scanning a product's QR label without an account (docs/portal.md, 扫码报修): the order made, the
+ * mobile the SMS code proved, and the follow link's token only as its sha256 (the reporter follows that one order).
+ */
+export const scanReports = pgTable(
+  'scan_reports',
+  {
+    enterpriseId: enterpriseIdCol(),
+    id: idCol(),
+    orderId: ref('order_id').notNull(),
+    productId: ref('product_id').notNull(),
+    mobile: text('mobile').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('scan_reports_token_uq').on(t.tokenHash),
+    foreignKey({ name: 'scan_reports_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
+    index('scan_reports_product_idx').on(t.enterpriseId, t.productId, t.createdAt),
   ],
 );

@@ -127,6 +127,21 @@ export async function sendCode(db: Db, sms: SmsSender, mobile: string, purpose: 
   return CODE_RESEND_SECONDS;
 }
 
+/**
+ * Runs `then` in the transaction that spends the mobile's SMS code of `purpose` (the login's limits on wrong codes per
+ * mobile and per address): a wrong code runs nothing and answers 验证码错误或已过期; a failure in `then` keeps the code.
+ */
+export async function withProvedMobile<T>(db: Db, p: { mobile: string; code: string; ip: string }, purpose: string, then: (tx: Tx) => Promise<T>): Promise<T> {
+  const out = await checkAttempt(db, p, async (tx) =>
+    (await repo.checkCode(tx, p.mobile, [purpose], sha256(p.code), MAX_CODE_FAILS)) ? { v: await then(tx) } : null,
+  );
+  if (!out) {
+    await audit(db, { action: 'code_failed', mobile: p.mobile, ip: p.ip, detail: { purpose } });
+    throw new AppError('CODE_INVALID');
+  }
+  return out.v;
+}
+
 /** Sets the password of every account the mobile holds, after proving the mobile with a code. */
 export async function setPasswordByCode(db: Db, p: { mobile: string; code: string; password: string; ip: string }): Promise<void> {
   assertNewPassword(p.password);

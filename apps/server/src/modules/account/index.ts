@@ -2,3 +2,4 @@
 // Nothing else of modules/account is imported from outside it.
 export { accountModule, setSessionCookie } from './account.routes';
 export { VERSION } from './versions';
+export { sendCode, withProvedMobile } from './account.service';

@@ -1,5 +1,5 @@
 // The customer portal's endpoints (docs/portal.md): logins are public, the rest `auth: 'portal'` (ctx.portal).
-import { portalContract as P, quotationContract as Q } from '@sk/shared';
+import { portalContract as P, quotationContract as Q, scanContract as S } from '@sk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { service } from '../../platform/deps';
@@ -14,6 +14,7 @@ import { reportModel } from '../orders/index';
 import { changePortalPassword, linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
 import { sendSignLink, signAccept, signReject, signView } from './portal.sign';
+import { reportByScan, scanProduct, sendScanCode, textTrackLink, trackScan } from './scan.service';
 import { linkBase } from '../../platform/origin';
 
 function setPortalCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {
@@ -94,5 +95,17 @@ export async function portalModule(app: FastifyInstance, deps: Deps): Promise<vo
     signView: async ({ query }) => signView(db, query.token),
     signAccept: async ({ body }) => withMessage(await signAccept(deps, body.token, body.signature), '已接受报价'),
     signReject: async ({ body }) => withMessage(await signReject(db, body.token, body.note), '已拒绝报价'),
+  });
+  // 扫码报修 without an account: public, each call names one product (its QR code) or one order (its follow link).
+  registerAll(app, deps, S, {
+    product: async ({ query }) => scanProduct(db, query.code),
+    sendCode: async ({ body }) => withMessage({ seconds: await sendScanCode(deps, body) }, '验证码已发送'),
+    report: async ({ body, req }) => {
+      const r = await reportByScan(deps, body, req.ip);
+      const text = `【${r.enterpriseName}】您的报修已受理，工单号${r.orderNo}，查看进度：${linkBase(deps.config, req)}${r.url}`;
+      await textTrackLink(deps, { mobile: body.mobile, text, token: r.token }, (m) => req.log.warn(m));
+      return withMessage({ orderNo: r.orderNo, token: r.token }, '报修成功');
+    },
+    track: async ({ query }) => trackScan(db, query.token),
   });
 }

@@ -2,11 +2,12 @@
 // never leaves the page on 未登录 by itself (the portal shell sends the visitor to /portal/login).
 import type { EndpointDef, ResponseOf } from '@sk/shared/common/contract';
 import { portalContract } from '@sk/shared/portal/portal.contract';
+import { scanContract } from '@sk/shared/portal/scan.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, type CallOptions, call, type InputOf } from '../../lib/api';
 import { apiKey, queryClient } from '../../lib/query';
 
-export { portalContract as P };
+export { portalContract as P, scanContract as S };
 
 let csrf = '';
 export const setPortalCsrf = (token: string): void => {

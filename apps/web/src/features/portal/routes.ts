@@ -14,4 +14,5 @@ export const PORTAL_ROUTES: PublicRoute[] = [
   { path: '/portal/quotes/:id', page: lazyPage(() => import('./pages/QuoteDetail')) },
   { path: '/portal/password', page: lazyPage(() => import('./pages/Password')) },
   { path: '/portal/sign', page: lazyPage(() => import('./pages/Sign')) },
+  { path: '/portal/track', page: lazyPage(() => import('./pages/Track')) },
 ];

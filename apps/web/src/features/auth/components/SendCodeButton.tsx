@@ -8,8 +8,21 @@ import { zodMessage } from '../../../lib/zodRules';
 
 type Purpose = 'login' | 'password' | 'register';
 
-/** Sends an SMS code and counts down until another may be sent (the server says how long). */
-export function SendCodeButton({ getMobile, purpose, block }: { getMobile: () => string | undefined; purpose: Purpose; block?: boolean }) {
+/**
+ * Sends an SMS code and counts down until another may be sent (the server says how long): the login's codes by purpose,
+ * or another sender's (`send`: the QR report's code).
+ */
+export function SendCodeButton({
+  getMobile,
+  purpose = 'login',
+  send: sendBy,
+  block,
+}: {
+  getMobile: () => string | undefined;
+  purpose?: Purpose;
+  send?: (mobile: string) => Promise<{ seconds: number }>;
+  block?: boolean;
+}) {
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
 
@@ -25,7 +38,7 @@ export function SendCodeButton({ getMobile, purpose, block }: { getMobile: () =>
     if (bad) return toast.error(bad);
     setBusy(true);
     try {
-      const r = await call(accountContract.sendCode, { mobile, purpose });
+      const r = sendBy ? await sendBy(mobile) : await call(accountContract.sendCode, { mobile, purpose });
       toast.success('验证码已发送');
       setLeft(r.seconds);
     } catch {

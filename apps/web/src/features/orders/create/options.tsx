@@ -12,8 +12,8 @@ type Option = { value: number; label: string };
 
 export const PRIORITY_OPTIONS = labelOptions(ORDER_PRIORITIES);
 export const SERVICE_LEVEL_OPTIONS = labelOptions(SERVICE_LEVELS);
-// 3 客户门户报修 is the portal's own (docs/portal.md): staff do not pick it.
-export const SOURCE_OPTIONS = labelOptions(ORDER_SOURCES).filter((o) => o.value !== 3);
+// 3 客户门户报修 and 4 扫码报修 are the portal's own (docs/portal.md): staff do not pick them.
+export const SOURCE_OPTIONS = labelOptions(ORDER_SOURCES).filter((o) => o.value < 3);
 
 /** The sale channels this user may pick (the three fixed ones, filtered by the session's sale_channels). */
 export function useSaleChannels(): Option[] {

@@ -81,7 +81,16 @@ export default function Repair() {
                   </Button>
                 ) : null}
               </div>
-              <input ref={input} type="file" accept="image/*" multiple hidden data-testid="portal-photo-input" onChange={(e) => void add(e.target.files)} />
+              <input
+                ref={input}
+                type="file"
+                accept="image/*"
+                multiple
+                hidden
+                style={{ display: 'none' }}
+                data-testid="portal-photo-input"
+                onChange={(e) => void add(e.target.files)}
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={submit.isPending} disabled={uploading}>
               提交报修
