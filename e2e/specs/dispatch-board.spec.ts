@@ -172,7 +172,7 @@ test.describe('map and dispatch board', () => {
       await expect(card).toBeVisible();
       await expect(engineerPane(page, engineerId).getByTestId('load-tag')).toBeVisible();
       await shot(page, FLOW, '03-board-before-drop');
-      await card.dragTo(slot);
+      await card.dragTo(slot, { steps: 12 });
       await expect(slot).toContainText(`看板派单热水器${t}`);
       await expect(card).toBeHidden();
       await shot(page, FLOW, '04-board-after-drop');
@@ -188,7 +188,7 @@ test.describe('map and dispatch board', () => {
       await page.reload();
       await boardOn(page, day);
       await narrowBoard(page, t);
-      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${day} ${hour}`));
+      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${day} ${hour}`), { steps: 12 });
       await expect(page.getByText(/已有预约/)).toBeVisible();
       await expect(page.getByTestId(`board-order-${third}`)).toBeVisible();
 
@@ -278,7 +278,7 @@ test.describe('map and dispatch board', () => {
       await expect(fromSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
       await shot(page, FLOW, '11-board-booked-visit');
 
-      await fromSlot.getByTestId(`board-visit-${id}`).dragTo(toSlot);
+      await fromSlot.getByTestId(`board-visit-${id}`).dragTo(toSlot, { steps: 12 });
       const moved = page.getByTestId('reschedule-message');
       await expect(moved).toContainText('已改约');
       await expect(toSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
