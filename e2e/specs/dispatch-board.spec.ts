@@ -172,7 +172,7 @@ test.describe('map and dispatch board', () => {
       await expect(card).toBeVisible();
       await expect(engineerPane(page, engineerId).getByTestId('load-tag')).toBeVisible();
       await shot(page, FLOW, '03-board-before-drop');
-      await card.dragTo(slot);
+      await card.dragTo(slot, { steps: 12 });
       await expect(slot).toContainText(`看板派单热水器${t}`);
       await expect(card).toBeHidden();
       await shot(page, FLOW, '04-board-after-drop');
@@ -188,7 +188,7 @@ test.describe('map and dispatch board', () => {
       await page.reload();
       await boardOn(page, day);
       await narrowBoard(page, t);
-      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${day} ${hour}`));
+      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${day} ${hour}`), { steps: 12 });
       await expect(page.getByText(/已有预约/)).toBeVisible();
       await expect(page.getByTestId(`board-order-${third}`)).toBeVisible();
 
@@ -278,7 +278,7 @@ test.describe('map and dispatch board', () => {
       await expect(fromSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
       await shot(page, FLOW, '11-board-booked-visit');
 
-      await fromSlot.getByTestId(`board-visit-${id}`).dragTo(toSlot);
+      await fromSlot.getByTestId(`board-visit-${id}`).dragTo(toSlot, { steps: 12 });
       const moved = page.getByTestId('reschedule-message');
       await expect(moved).toContainText('已改约');
       await expect(toSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
@@ -294,6 +294,26 @@ test.describe('map and dispatch board', () => {
       const back = await admin.get(`/order/orderDetail?orderId=${id}`);
       expect(back.data.customApplyTime).toContain(`${day} ${from}`);
       await shot(page, FLOW, '13-board-move-undone');
+
+      // The same move by keyboard alone: Space lifts the visit, the arrows hop from slot to slot (the live region says
+      // where it is over), Space drops it.
+      // The slot's name up to its time (its count of visits may change while the visit moves).
+      const target = /^.*?\d{2}:\d{2}/.exec((await toSlot.locator('.sk-board-slot-btn').getAttribute('aria-label')) ?? '')?.[0] ?? to;
+      const told = page.locator('[id^="DndLiveRegion"]');
+      await fromSlot.getByTestId(`board-visit-${id}`).focus();
+      await page.keyboard.press('Space');
+      await expect(told).toContainText('移到');
+      const arrow = Number.parseInt(to, 10) > Number.parseInt(from, 10) ? 'ArrowRight' : 'ArrowLeft';
+      await expect(async () => {
+        if (!(await told.innerText()).includes(`移到${target}`)) await page.keyboard.press(arrow);
+        await expect(told).toContainText(`移到${target}`, { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      await page.keyboard.press('Space');
+      await expect(moved).toContainText('已改约');
+      await expect(toSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
+      const keyed = await admin.get(`/order/orderDetail?orderId=${id}`);
+      expect(keyed.data.customApplyTime).toContain(`${day} ${to}`);
+      await shot(page, FLOW, '14-board-visit-moved-by-keyboard');
     } finally {
       await engineer.dispose();
       await admin.dispose();

@@ -104,7 +104,7 @@ test.describe('form designer', () => {
     // drag the formula to the top
     await canvas(page)
       .getByRole('option', { name: '预估费用' })
-      .dragTo(canvas(page).getByRole('option', { name: '数量' }));
+      .dragTo(canvas(page).getByRole('option', { name: '数量' }), { steps: 12 });
     await expect.poll(() => canvasNames(page)).toEqual(['预估费用', '数量', '安装方式', '上门说明']);
     await save(page);
     await shot(page, FLOW, '03-reordered');

@@ -3,6 +3,7 @@ export { BackTop } from './BackTop';
 export { ColorTag } from './ColorTag';
 export { ColumnChooser } from './ColumnChooser';
 export { DateRangePicker } from './DateRangePicker';
+export { DND_ACCESSIBILITY, hopCoordinates, useDndSensors } from './dnd';
 export { Elapsed } from './Elapsed';
 export { EmptyState } from './EmptyState';
 export { FileLink } from './FileLink';

@@ -4,12 +4,22 @@
 import { distanceMeters } from '@sk/shared/common/format';
 import { minuteOf, minuteText } from '@sk/shared/schedule/schedule.constants';
 import { SCHEDULE_EVENT, type EngineerRow, type TimeInterval, type UnassignedRow, type Visit, type WorkingDay } from '@sk/shared/schedule/schedule.contract';
-import { PriorityTag } from '../../components';
+import { DND_ACCESSIBILITY, hopCoordinates, PriorityTag, useDndSensors } from '../../components';
 import { useQueryClient } from '@tanstack/react-query';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { App, Badge, Button, Card, Col, DatePicker, Empty, Input, Pagination, Row, Segmented, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  pointerWithin,
+  rectIntersection,
+  type CollisionDetection,
+  useDraggable,
+  useDroppable,
+} from '@dnd-kit/core';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type ImState, imHub } from '../../lib/im';
 import { call } from '../../lib/api';
@@ -89,26 +99,40 @@ function useLiveBoard(): ImState {
 /** Orders per page of the side pane. */
 const WAIT_PAGE = 30;
 
+/** A waiting order's card: drag it (mouse, a finger's press, or Space then the arrows) onto a slot; a click or Enter picks it. */
 function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; onPick: () => void }) {
-  const onDragStart = (e: DragEvent) => {
-    e.dataTransfer.setData('text/plain', `order:${o.id}`);
-    e.dataTransfer.effectAllowed = 'move';
-  };
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `order:${o.id}`,
+    data: { label: `工单「${o.title}」`, dragged: { kind: 'order', id: o.id } satisfies Dragged },
+    attributes: { roleDescription: '可拖动的工单' },
+  });
   return (
-    <Card
-      size="small"
-      draggable
-      onDragStart={onDragStart}
-      onClick={onPick}
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
       role="button"
       tabIndex={0}
       aria-pressed={picked}
+      data-testid={`board-order-${o.id}`}
+      onClick={onPick}
       onKeyDown={(e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return;
+        listeners?.onKeyDown?.(e);
+        if (e.key !== 'Enter') return;
         e.preventDefault();
         onPick();
       }}
-      data-testid={`board-order-${o.id}`}
+      style={{ opacity: isDragging ? 0.4 : undefined, touchAction: 'manipulation' }}
+    >
+      <OrderCardBody o={o} picked={picked} />
+    </div>
+  );
+}
+
+function OrderCardBody({ o, picked }: { o: UnassignedRow; picked: boolean }) {
+  return (
+    <Card
+      size="small"
       style={{ cursor: 'grab', borderColor: picked ? 'var(--ant-color-primary, #1668dc)' : undefined, background: picked ? '#e6f4ff' : undefined }}
     >
       <Space direction="vertical" size={0} style={{ width: '100%' }}>
@@ -134,78 +158,87 @@ function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; o
 /** Visits still before service (待接单, 待服务) may be dragged to another hour or engineer. */
 const MOVABLE = [2, 3];
 
-/** What a drag carries (text/plain): a waiting order ('order:id') or a booked visit ('visit:id'). */
+/** What a drag carries (its data.dragged): a waiting order or a booked visit. */
 export type Dragged = { kind: 'order' | 'visit'; id: number };
-const draggedOf = (text: string): Dragged | undefined => {
-  const [kind, id] = text.split(':');
-  return (kind === 'order' || kind === 'visit') && Number(id) > 0 ? { kind, id: Number(id) } : undefined;
-};
+/** What a slot is as a drop target (its data). */
+interface SlotTarget {
+  label: string;
+  row: EngineerRow;
+  at: string;
+}
+
+/** The slot under the pointer; for the keyboard (no pointer), the slot the dragged card overlaps most. */
+const slotUnder: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
+
+/** A booked visit still movable: drag it to another hour or engineer. */
+function VisitChip({ v }: { v: Visit }) {
+  const movable = MOVABLE.includes(v.state);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `visit:${v.orderId}`,
+    disabled: !movable,
+    data: { label: `已约工单「${v.title}」`, dragged: { kind: 'visit', id: v.orderId } satisfies Dragged },
+    attributes: { roleDescription: '可拖动改约的工单' },
+  });
+  return (
+    <Link
+      ref={setNodeRef}
+      {...(movable ? attributes : {})}
+      {...(movable ? listeners : {})}
+      role="link"
+      to={`/allOrder/orderDetail/${v.orderId}`}
+      onClick={(e) => e.stopPropagation()}
+      className="sk-board-visit"
+      data-testid={`board-visit-${v.orderId}`}
+      style={{ opacity: isDragging ? 0.4 : undefined }}
+    >
+      <div
+        style={{
+          background: '#e6f4ff',
+          border: '1px solid #91caff',
+          borderRadius: 4,
+          padding: '0 4px',
+          fontSize: 12,
+          marginBottom: 2,
+          color: '#0958d9',
+          cursor: movable ? 'grab' : undefined,
+        }}
+        title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}${movable ? '（可拖动改约）' : ''}`}
+      >
+        {v.start.slice(11, 16)} {v.title}
+      </div>
+    </Link>
+  );
+}
 
 /**
  * A drop carries an order or a visit; a click books the tapped order. The cell is the drop target; inside it a button
  * the size of the cell, named by engineer and time, books the picked order from the keyboard or a screen reader (the
  * visits' links sit above it, so the cell is not one control holding others).
  */
-function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; onDropOrder: (at: string, dragged?: Dragged) => void }) {
-  const [over, setOver] = useState(false);
+function SlotCell({ slot, row, onPick }: { slot: Slot; row: EngineerRow; onPick: (at: string) => void }) {
   const visits = row.days.flatMap((d) => d.visits).filter(slot.contains);
   const past = dayjs(slot.at).isBefore(dayjs(), 'minute');
   const name = `${row.name} ${slot.at.slice(5, 16)}${past ? '（已过）' : slot.working ? '' : '（非工作时间）'}${visits.length ? `，已约 ${visits.length} 单` : ''}`;
+  const { setNodeRef, isOver } = useDroppable({ id: `slot:${row.userId}:${slot.at}`, data: { label: name, row, at: slot.at } satisfies SlotTarget });
   return (
     <div
+      ref={setNodeRef}
       className="sk-board-slot"
       data-testid={`slot-${row.userId}-${slot.key}`}
       data-working={slot.working ? '1' : '0'}
       data-past={past ? '1' : '0'}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        onDropOrder(slot.at, draggedOf(e.dataTransfer.getData('text/plain')));
-      }}
-      onClick={() => onDropOrder(slot.at)}
+      onClick={() => onPick(slot.at)}
       style={{
         minHeight: 56,
         padding: 2,
         borderLeft: '1px solid #f0f0f0',
-        background: over ? '#bae0ff' : past ? '#f5f5f5' : slot.working ? '#fff' : '#fafafa',
+        background: isOver ? '#bae0ff' : past ? '#f5f5f5' : slot.working ? '#fff' : '#fafafa',
       }}
     >
       {/* A click on it reaches the cell's own onClick (one booking per click). */}
       <button type="button" className="sk-board-slot-btn" aria-label={name} title={name} />
       {visits.map((v) => (
-        <Link
-          key={v.orderId}
-          to={`/allOrder/orderDetail/${v.orderId}`}
-          onClick={(e) => e.stopPropagation()}
-          draggable={MOVABLE.includes(v.state)}
-          onDragStart={(e) => {
-            e.dataTransfer.setData('text/plain', `visit:${v.orderId}`);
-            e.dataTransfer.effectAllowed = 'move';
-          }}
-          className="sk-board-visit"
-          data-testid={`board-visit-${v.orderId}`}
-        >
-          <div
-            style={{
-              background: '#e6f4ff',
-              border: '1px solid #91caff',
-              borderRadius: 4,
-              padding: '0 4px',
-              fontSize: 12,
-              marginBottom: 2,
-              color: '#0958d9',
-              cursor: MOVABLE.includes(v.state) ? 'grab' : undefined,
-            }}
-            title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}${MOVABLE.includes(v.state) ? '（可拖动改约）' : ''}`}
-          >
-            {v.start.slice(11, 16)} {v.title}
-          </div>
-        </Link>
+        <VisitChip key={v.orderId} v={v} />
       ))}
     </div>
   );
@@ -312,147 +345,174 @@ export default function DispatchBoard() {
     setPicked(null);
     void bookAt({ orderId: o.id, version: o.version, serviceUserId: row.userId, bespokeTime: at });
   };
+  const sensors = useDndSensors(hopCoordinates);
+  const [lifted, setLifted] = useState<UnassignedRow | null>(null);
+  const dropped = ({ active, over }: DragEndEvent) => {
+    setLifted(null);
+    const dragged = active.data.current?.dragged as Dragged | undefined;
+    const target = over?.data.current as SlotTarget | undefined;
+    if (dragged && target) drop(target.row, target.at, dragged);
+  };
   const grid = { display: 'grid', gridTemplateColumns: `150px repeat(${slots.length}, minmax(${mode === 'day' ? 72 : 110}px, 1fr))` };
 
   return (
-    <Row gutter={[12, 12]}>
-      <Col xs={24} lg={18}>
-        <Card
-          size="small"
-          title="调度看板"
-          extra={
-            <Space wrap>
-              <Badge status={live === 'open' ? 'success' : 'default'} text={live === 'open' ? '实时更新' : '连接中'} />
-              <Segmented<Mode>
-                value={mode}
-                onChange={setMode}
-                options={[
-                  { label: '日', value: 'day' },
-                  { label: '周', value: 'week' },
-                ]}
+    <DndContext
+      sensors={sensors}
+      collisionDetection={slotUnder}
+      accessibility={DND_ACCESSIBILITY}
+      onDragStart={({ active }) => {
+        const d = active.data.current?.dragged as Dragged | undefined;
+        setLifted(d?.kind === 'order' ? (waiting.data?.find((x) => x.id === d.id) ?? null) : null);
+      }}
+      onDragCancel={() => setLifted(null)}
+      onDragEnd={dropped}
+    >
+      <Row gutter={[12, 12]}>
+        <Col xs={24} lg={18}>
+          <Card
+            size="small"
+            title="调度看板"
+            extra={
+              <Space wrap>
+                <Badge status={live === 'open' ? 'success' : 'default'} text={live === 'open' ? '实时更新' : '连接中'} />
+                <Segmented<Mode>
+                  value={mode}
+                  onChange={setMode}
+                  options={[
+                    { label: '日', value: 'day' },
+                    { label: '周', value: 'week' },
+                  ]}
+                />
+                <DatePicker value={date} onChange={(v) => v && setDate(v)} allowClear={false} picker={mode === 'week' ? 'week' : 'date'} aria-label="日期" />
+                <Link to="/schedule/list">排班表</Link>
+              </Space>
+            }
+          >
+            <Space wrap style={{ marginBottom: 8 }}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="全部服务团队"
+                style={{ minWidth: 180 }}
+                aria-label="服务团队筛选"
+                value={who.serviceGroupId}
+                onChange={(v?: number) => filterBy({ serviceGroupId: v })}
+                options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.name }))}
               />
-              <DatePicker value={date} onChange={(v) => v && setDate(v)} allowClear={false} picker={mode === 'week' ? 'week' : 'date'} aria-label="日期" />
-              <Link to="/schedule/list">排班表</Link>
+              <Input.Search
+                allowClear
+                placeholder="服务人员姓名或手机号"
+                aria-label="搜索服务人员"
+                style={{ width: 220 }}
+                onSearch={(v) => filterBy({ keyword: v.trim() || undefined })}
+              />
             </Space>
-          }
-        >
-          <Space wrap style={{ marginBottom: 8 }}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="全部服务团队"
-              style={{ minWidth: 180 }}
-              aria-label="服务团队筛选"
-              value={who.serviceGroupId}
-              onChange={(v?: number) => filterBy({ serviceGroupId: v })}
-              options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
+            {mode === 'day' && cal.get(day)?.working === false && (
+              <Typography.Paragraph type="secondary">该日为休息日（按「工作时间与节假日」），时段以灰色显示。</Typography.Paragraph>
+            )}
+            <div style={{ overflowX: 'auto' }}>
+              <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
+                <div style={{ fontWeight: 600, padding: 4, position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>服务人员</div>
+                {slots.map((s) => (
+                  <div
+                    key={s.key}
+                    style={{ fontSize: 12, padding: 4, color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))', borderLeft: '1px solid #f0f0f0' }}
+                  >
+                    {s.label}
+                  </div>
+                ))}
+                {(table.data ?? []).map((r) => (
+                  <div key={r.userId} style={{ display: 'contents' }} data-testid={`board-row-${r.userId}`}>
+                    <div style={{ padding: 4, borderTop: '1px solid #f0f0f0', position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>
+                      <div>{r.name}</div>
+                      <LoadTag load={r.load} />
+                      {r.skills.length > 0 && (
+                        <div data-testid="engineer-skills">
+                          {r.skills.map((x) => (
+                            <Tag key={x} style={{ fontSize: 11, marginInlineEnd: 2, padding: '0 4px' }}>
+                              {x}
+                            </Tag>
+                          ))}
+                        </div>
+                      )}
+                      {pickedOrder?.latitude != null && pickedOrder.longitude != null && r.latitude != null && r.longitude != null && (
+                        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} data-testid="engineer-distance">
+                          距工单 {distanceText(Math.round(distanceMeters(r.latitude, r.longitude, pickedOrder.latitude, pickedOrder.longitude)))}
+                        </Typography.Text>
+                      )}
+                      {mode === 'day' && (
+                        <Button size="small" type="link" style={{ padding: 0 }} onClick={() => setRouteOf(r)}>
+                          路线
+                        </Button>
+                      )}
+                    </div>
+                    {slots.map((s) => (
+                      <div key={s.key} style={{ borderTop: '1px solid #f0f0f0' }}>
+                        <SlotCell slot={s} row={r} onPick={(at) => drop(r, at, undefined)} />
+                      </div>
+                    ))}
+                  </div>
+                ))}
+              </div>
+              {table.data?.length === 0 && <Empty description="暂无服务人员" />}
+            </div>
+            <Pagination
+              size="small"
+              style={{ marginTop: 8, justifyContent: 'flex-end' }}
+              current={rows.page}
+              pageSize={rows.size}
+              total={engineers.data ?? 0}
+              showSizeChanger
+              pageSizeOptions={[10, 20, 50, 100]}
+              showTotal={(n) => `共 ${n} 名服务人员`}
+              onChange={(page, size) => setRows({ page: size === rows.size ? page : 1, size })}
             />
+          </Card>
+        </Col>
+        <Col xs={24} lg={6}>
+          <Card size="small" title={`待派单工单（${waitingCount.data ?? 0}）`} styles={{ body: { maxHeight: 720, overflowY: 'auto' } }}>
+            <BoardDropHint />
             <Input.Search
               allowClear
-              placeholder="服务人员姓名或手机号"
-              aria-label="搜索服务人员"
-              style={{ width: 220 }}
-              onSearch={(v) => filterBy({ keyword: v.trim() || undefined })}
-            />
-          </Space>
-          {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
-          {mode === 'day' && cal.get(day)?.working === false && (
-            <Typography.Paragraph type="secondary">该日为休息日（按「工作时间与节假日」），时段以灰色显示。</Typography.Paragraph>
-          )}
-          <div style={{ overflowX: 'auto' }}>
-            <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
-              <div style={{ fontWeight: 600, padding: 4, position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>服务人员</div>
-              {slots.map((s) => (
-                <div
-                  key={s.key}
-                  style={{ fontSize: 12, padding: 4, color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))', borderLeft: '1px solid #f0f0f0' }}
-                >
-                  {s.label}
-                </div>
-              ))}
-              {(table.data ?? []).map((r) => (
-                <div key={r.userId} style={{ display: 'contents' }} data-testid={`board-row-${r.userId}`}>
-                  <div style={{ padding: 4, borderTop: '1px solid #f0f0f0', position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>
-                    <div>{r.name}</div>
-                    <LoadTag load={r.load} />
-                    {r.skills.length > 0 && (
-                      <div data-testid="engineer-skills">
-                        {r.skills.map((x) => (
-                          <Tag key={x} style={{ fontSize: 11, marginInlineEnd: 2, padding: '0 4px' }}>
-                            {x}
-                          </Tag>
-                        ))}
-                      </div>
-                    )}
-                    {pickedOrder?.latitude != null && pickedOrder.longitude != null && r.latitude != null && r.longitude != null && (
-                      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} data-testid="engineer-distance">
-                        距工单 {distanceText(Math.round(distanceMeters(r.latitude, r.longitude, pickedOrder.latitude, pickedOrder.longitude)))}
-                      </Typography.Text>
-                    )}
-                    {mode === 'day' && (
-                      <Button size="small" type="link" style={{ padding: 0 }} onClick={() => setRouteOf(r)}>
-                        路线
-                      </Button>
-                    )}
-                  </div>
-                  {slots.map((s) => (
-                    <div key={s.key} style={{ borderTop: '1px solid #f0f0f0' }}>
-                      <SlotCell slot={s} row={r} onDropOrder={(at, dragged) => drop(r, at, dragged)} />
-                    </div>
-                  ))}
-                </div>
-              ))}
-            </div>
-            {table.data?.length === 0 && <Empty description="暂无服务人员" />}
-          </div>
-          <Pagination
-            size="small"
-            style={{ marginTop: 8, justifyContent: 'flex-end' }}
-            current={rows.page}
-            pageSize={rows.size}
-            total={engineers.data ?? 0}
-            showSizeChanger
-            pageSizeOptions={[10, 20, 50, 100]}
-            showTotal={(n) => `共 ${n} 名服务人员`}
-            onChange={(page, size) => setRows({ page: size === rows.size ? page : 1, size })}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} lg={6}>
-        <Card size="small" title={`待派单工单（${waitingCount.data ?? 0}）`} styles={{ body: { maxHeight: 720, overflowY: 'auto' } }}>
-          <BoardDropHint />
-          <Input.Search
-            allowClear
-            size="small"
-            placeholder="工单编号或标题"
-            aria-label="搜索待派单工单"
-            style={{ marginBottom: 8 }}
-            onSearch={(v) => {
-              setFind(v.trim() || undefined);
-              setWaitPage(1);
-            }}
-          />
-          <Space direction="vertical" style={{ width: '100%' }} data-testid="board-waiting">
-            {(waiting.data ?? []).map((o) => (
-              <OrderCard key={o.id} o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
-            ))}
-            {waiting.data?.length === 0 && <Empty description="没有待派单的工单" />}
-          </Space>
-          {(waitingCount.data ?? 0) > WAIT_PAGE && (
-            <Pagination
-              simple
               size="small"
-              style={{ marginTop: 8 }}
-              current={waitPage}
-              pageSize={WAIT_PAGE}
-              total={waitingCount.data ?? 0}
-              onChange={setWaitPage}
+              placeholder="工单编号或标题"
+              aria-label="搜索待派单工单"
+              style={{ marginBottom: 8 }}
+              onSearch={(v) => {
+                setFind(v.trim() || undefined);
+                setWaitPage(1);
+              }}
             />
-          )}
-        </Card>
-      </Col>
-      <RouteDrawer engineer={routeOf} date={day} onClose={() => setRouteOf(null)} />
-    </Row>
+            <Space direction="vertical" style={{ width: '100%' }} data-testid="board-waiting">
+              {(waiting.data ?? []).map((o) => (
+                <OrderCard key={o.id} o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
+              ))}
+              {waiting.data?.length === 0 && <Empty description="没有待派单的工单" />}
+            </Space>
+            {(waitingCount.data ?? 0) > WAIT_PAGE && (
+              <Pagination
+                simple
+                size="small"
+                style={{ marginTop: 8 }}
+                current={waitPage}
+                pageSize={WAIT_PAGE}
+                total={waitingCount.data ?? 0}
+                onChange={setWaitPage}
+              />
+            )}
+          </Card>
+        </Col>
+        <RouteDrawer engineer={routeOf} date={day} onClose={() => setRouteOf(null)} />
+      </Row>
+      <DragOverlay dropAnimation={null}>
+        {lifted ? (
+          <div style={{ width: 240 }}>
+            <OrderCardBody o={lifted} picked />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
   );
 }
 

@@ -7,7 +7,7 @@ import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { formsContract, kindName, refreshForms } from '../api';
 import { checkDraft, type DraftField, type DraftProblem, fromDef, move, newField, type RefName, refNames, toDefs, toSaved } from './draft';
-import { FieldCanvas } from './FieldCanvas';
+import { FieldCanvas, FieldDnd } from './FieldCanvas';
 import { FieldPalette } from './FieldPalette';
 import { FieldProperties } from './FieldProperties';
 import { PreviewDialog } from './PreviewDialog';
@@ -156,23 +156,24 @@ export function Designer({ kind, tmpId, title }: DesignerProps) {
     >
       {modalHolder}
       <div className="sk-designer" data-testid="form-designer">
-        <FieldPalette onAdd={(t) => add(t)} />
-        <div>
-          {d.fixedFields.length ? (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-              固定字段：{d.fixedFields.map((f) => `${f.name}${f.required ? '（必填）' : ''}`).join('、')}
-            </Typography.Paragraph>
-          ) : null}
-          <FieldCanvas
-            fields={draft}
-            selected={selected}
-            problemUid={problem?.uid}
-            onSelect={select}
-            onMove={(from, to) => setDraft(move(draft, from, to))}
-            onAdd={add}
-            onRemove={remove}
-          />
-        </div>
+        <FieldDnd fields={draft} onMove={(from, to) => setDraft(move(draft, from, to))} onAdd={add}>
+          <FieldPalette onAdd={(t) => add(t)} />
+          <div>
+            {d.fixedFields.length ? (
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                固定字段：{d.fixedFields.map((f) => `${f.name}${f.required ? '（必填）' : ''}`).join('、')}
+              </Typography.Paragraph>
+            ) : null}
+            <FieldCanvas
+              fields={draft}
+              selected={selected}
+              problemUid={problem?.uid}
+              onSelect={select}
+              onMove={(from, to) => setDraft(move(draft, from, to))}
+              onRemove={remove}
+            />
+          </div>
+        </FieldDnd>
         <div>
           {current ? (
             <FieldProperties
