@@ -64,13 +64,14 @@ test.describe('quick deploy', () => {
 });
 
 test.describe('as the demo administrator', () => {
-  test.beforeEach(async ({ page, baseURL }) => {
+  // Each test opens its own page as the first one: the home page before it was one more start of the app (2–3 s) for
+  // nothing these tests check (login.spec and the menu walks open it).
+  test.beforeEach(async ({ baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await logIn(page, ADMIN);
   });
 
   test('the demo maintenance contract has followed its dates to 已完成, logged as a system step', async ({ page }) => {
-    await page.goto('/maintainContract');
+    await logInAt(page, ADMIN, '/maintainContract');
     const row = listOf(page).locator('tbody tr.ant-table-row').filter({ hasText: 'WB20240401-0001' });
     await expect(row).toContainText('已完成');
     await row.getByRole('link', { name: 'WB20240401-0001' }).click();
@@ -80,7 +81,7 @@ test.describe('as the demo administrator', () => {
   });
 
   test('流程设置 opens on its own tab', async ({ page }) => {
-    await page.goto('/templateCenter');
+    await logInAt(page, ADMIN, '/templateCenter');
     await page$(page).locator('tbody tr.ant-table-row').first().getByRole('link', { name: '流程设置' }).click();
     await expect(page).toHaveURL(/\/templateCenter\/processSetting\?/);
     await expect(page$(page).getByRole('tab', { name: '流程设置' })).toHaveAttribute('aria-selected', 'true');
@@ -89,7 +90,7 @@ test.describe('as the demo administrator', () => {
   });
 
   test('the API description: every endpoint, searchable, with its power and schemas', async ({ page }) => {
-    await page.goto('/help');
+    await logInAt(page, ADMIN, '/help');
     await page$(page).getByRole('link', { name: '接口文档（OpenAPI）' }).click();
     await expect(page).toHaveURL(/\/apiDocs$/);
     // every operation of the server's own description is listed
@@ -112,7 +113,7 @@ test.describe('as the demo administrator', () => {
   });
 
   test('the administrator sees every customer action', async ({ page }) => {
-    await page.goto('/allCustomer');
+    await logInAt(page, ADMIN, '/allCustomer');
     const list = listOf(page);
     for (const name of ['新建客户', '导入', '批量标签', '批量删除']) await expect(list.getByRole('button', { name })).toBeVisible();
     await expect(

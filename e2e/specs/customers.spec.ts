@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pickSearched, shot, test } from './helpers';
-import { ADMIN, ApiUser, FREE_ADMIN, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, FREE_ADMIN, logIn, logInAt, openInApp, quietGuide } from './shell.support';
 
 // The customer pages as the demo administrator: smart paste, addresses, installed products and their QR link,
 // xlsx import with a bad row, tag filter.
@@ -34,9 +34,10 @@ async function importFile(good: string, goodPhone: string, bad: string): Promise
 }
 
 test.describe('customer pages', () => {
-  test.beforeEach(async ({ page, baseURL }) => {
+  // Each test signs in straight onto its first page: the home page before it was one more start of the app (2–3 s)
+  // for nothing these tests check (login.spec and the menu walks open it).
+  test.beforeEach(async ({ baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await logIn(page, ADMIN);
   });
 
   test('smart paste, second address made default, installed product opened from its QR link, import with a bad row, tag filter', async ({ page, baseURL }) => {
@@ -47,7 +48,7 @@ test.describe('customer pages', () => {
     const mobile = `139${tail}22`;
 
     // 1. a customer by smart paste
-    await page.goto('/allCustomer');
+    await logInAt(page, ADMIN, '/allCustomer');
     await expect(rowOf(listOf(page), '苏州吴中湖畔花园业主委员会')).toBeVisible();
     await shot(page, FLOW, '01-list');
     await listOf(page).getByRole('button', { name: '新建客户' }).click();
@@ -194,14 +195,17 @@ test.describe('customer pages', () => {
       ['/homeAccount', '13816612301'],
       ['/tagsManage/customerTag', 'VIP客户'],
     ];
+    // One start of the app, then each page the way the app's own links open it (a reload per page started the app
+    // afresh each time, 1.5–3 s against 0.1–1 s; the pages and their data are the same).
+    await logInAt(page, ADMIN, pages[0]![0]);
     for (const [i, [path, text]] of pages.entries()) {
-      await page.goto(path);
+      await openInApp(page, path);
       await expect(page$(page).getByText(text).first()).toBeVisible();
       await shot(page, FLOW, `20-${String(i).padStart(2, '0')}${path.replaceAll('/', '-')}`);
     }
     // a maintenance contract's detail lists its covered products; the demo one (2024-04-01 to 2025-03-31) has
     // been finished by the daily date job, so it offers no next state
-    await page.goto('/maintainContract');
+    await openInApp(page, '/maintainContract');
     await listOf(page).getByRole('link', { name: 'WB20240401-0001' }).click();
     await expect(page$(page).getByText('保修设备（2）')).toBeVisible();
     await expect(page$(page).locator('.ant-tag', { hasText: '已完成' })).toBeVisible();
@@ -237,8 +241,8 @@ test.describe('customer pages on the free plan', () => {
 test('the salesperson’s home lists 维保合同 due for renewal; the page opens on them', async ({ page, baseURL }) => {
   const SALES = '13800000005';
   await quietGuide(baseURL!, SALES);
+  // (logIn lands on the home page and waits for it: opening it again was a second start of the app for nothing.)
   await logIn(page, SALES);
-  await page.goto('/guideOne');
   // The demo's contract of one of his customers ends in 20 days.
   await page.locator('.ant-card', { hasText: '待办事项' }).getByText('维保合同', { exact: true }).click();
   await expect(page).toHaveURL(/\/maintainContract$/);

@@ -182,8 +182,7 @@ test.describe('offline completion', () => {
       // The dispatcher sees it completed, once, with the photo and the signature.
       const desk = await browser.newContext();
       const page = await desk.newPage();
-      await logIn(page, DISPATCHER);
-      await page.goto(`/allOrder/orderDetail/${orderId}`);
+      await logInAt(page, DISPATCHER, `/allOrder/orderDetail/${orderId}`);
       await expect(state(page)).toHaveText('已完成');
       await desk.close();
       const dispatcher = await ApiUser.login(baseURL!, DISPATCHER);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { shot, test } from './helpers';
-import { ADMIN, ApiUser, logIn, openInApp, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logInAt, openInApp, quietGuide } from './shell.support';
 
 // The organisation pages as the demo administrator: departments, users, roles, status, detail pages.
 
@@ -20,13 +20,10 @@ async function pickOption(page: Page, label: string): Promise<void> {
     .click();
 }
 
-async function login(page: Page, baseURL: string): Promise<void> {
-  await quietGuide(baseURL, ADMIN);
-  await logIn(page, ADMIN);
-}
-
 test.describe('organisation pages', () => {
-  test.beforeEach(async ({ page, baseURL }) => login(page, baseURL!));
+  // Each test signs in straight onto its first page: the home page before it was one more start of the app (2–3 s)
+  // for nothing these tests check (login.spec and the menu walks open it).
+  test.beforeEach(async ({ baseURL }) => quietGuide(baseURL!, ADMIN));
 
   test('every organisation and settings page opens', async ({ page }) => {
     const pages: [string, string][] = [
@@ -45,6 +42,7 @@ test.describe('organisation pages', () => {
       ['/dictionarySettings', '改造'],
       ['/help', '第一次使用服务管家'],
     ];
+    await logInAt(page, ADMIN, pages[0]![0]);
     for (const [i, [path, text]] of pages.entries()) {
       await openInApp(page, path);
       await expect(page.locator('.sk-page:visible').getByText(text).first()).toBeVisible();
@@ -55,7 +53,7 @@ test.describe('organisation pages', () => {
   test('departments: add a child, rename, move, and delete with the refusal message', async ({ page }) => {
     const name = `售后二部${suffix()}`;
     const spare = `临时部门${suffix()}`;
-    await page.goto('/organizationalStructure');
+    await logInAt(page, ADMIN, '/organizationalStructure');
     await expect(page.getByText('组织架构使用说明')).toBeVisible(); // help tip on by default
 
     for (const n of [name, spare]) {
@@ -116,7 +114,7 @@ test.describe('organisation pages', () => {
     const dept = `实施部${suffix()}`;
     const person = `测试员${suffix()}`;
     const mobile = `155${String(Date.now()).slice(-8)}`;
-    await page.goto('/organizationalStructure');
+    await logInAt(page, ADMIN, '/organizationalStructure');
     await page.getByRole('button', { name: '演示企业操作' }).click();
     await page.getByRole('menuitem', { name: '新增子部门' }).click();
     await dialog(page, '新增部门').getByLabel('部门名称').fill(dept);
@@ -214,7 +212,7 @@ test.describe('organisation pages', () => {
       await expect(picker).toBeHidden();
     };
 
-    await page.goto('/serviceGroup');
+    await logInAt(page, ADMIN, '/serviceGroup');
     await listOf(page).getByRole('button', { name: '新建团队' }).click();
     await dialog(page, '新建服务团队').getByLabel('团队名称').fill(group);
     await choose('选择负责人', [person]);
@@ -258,7 +256,7 @@ test.describe('organisation pages', () => {
     const provider = `华南联保${suffix()}`;
     const person = `外包员${suffix()}`;
     const contact = `林经理${suffix()}`;
-    await page.goto('/outsourceManagement');
+    await logInAt(page, ADMIN, '/outsourceManagement');
     await listOf(page).getByRole('button', { name: '新增服务商' }).click();
     const d = dialog(page, '新增服务商');
     await d.getByLabel('服务商名称').fill(provider);
@@ -290,7 +288,7 @@ test.describe('organisation pages', () => {
   });
 
   test('the own profile: rename and upload an avatar', async ({ page }) => {
-    await page.goto('/userDetail');
+    await logInAt(page, ADMIN, '/userDetail');
     const card = page.locator('.sk-page:visible');
     await card.getByLabel('姓名').fill('王管理员');
     await card.getByRole('button', { name: /保\s*存/ }).click();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { shot, test } from './helpers';
-import { ADMIN, ApiUser, FREE_ADMIN, logIn, logInAt, quietGuide, TRIAL_ADMIN } from './shell.support';
+import { ADMIN, ApiUser, FREE_ADMIN, logInAt, quietGuide, TRIAL_ADMIN } from './shell.support';
 
 // Tags, dictionary items and system settings as the demo administrator; the tag pages' lock on the free plan.
 
@@ -11,14 +11,14 @@ const rowOf = (page: Page, text: string): Locator => page.locator('.sk-list-page
 const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', { name });
 
 test.describe('settings pages', () => {
-  test.beforeEach(async ({ page, baseURL }) => {
+  // Each test opens its own page as the first one (the home page before it was one more start of the app, 2–3 s).
+  test.beforeEach(async ({ baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await logIn(page, ADMIN);
   });
 
   test('order tags: create one, then delete it', async ({ page }) => {
     const name = `加急${suffix()}`;
-    await page.goto('/tagsManage/orderTag');
+    await logInAt(page, ADMIN, '/tagsManage/orderTag');
     await expect(rowOf(page, '返修')).toBeVisible();
     await visiblePage(page).getByRole('button', { name: '新建标签' }).click();
     const d = dialog(page, '新建标签');
@@ -47,7 +47,7 @@ test.describe('settings pages', () => {
 
   test('dictionary: add an item to a type and disable it', async ({ page }) => {
     const name = `极兔速递${suffix()}`;
-    await page.goto('/dictionarySettings');
+    await logInAt(page, ADMIN, '/dictionarySettings');
     await visiblePage(page)
       .getByRole('menuitem', { name: /物流公司/ })
       .click();
@@ -73,7 +73,7 @@ test.describe('settings pages', () => {
   });
 
   test('system settings: save a change, then restore the defaults', async ({ page }) => {
-    await page.goto('/systemSetting');
+    await logInAt(page, ADMIN, '/systemSetting');
     const days = visiblePage(page).getByLabel('工单公海中无人抢单多少分钟后退回派单员（0为不退回）');
     await expect(days).toHaveValue('60');
     await days.fill('45');

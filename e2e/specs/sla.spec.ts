@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { shot, test } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logInAt, quietGuide } from './shell.support';
 import { clocksBack, e2eServerSetting } from './sla.support';
 
 // SLA: an administrator creates a policy for very urgent orders with a pause state; an order created afterwards
@@ -26,10 +26,8 @@ test.describe('SLA', () => {
     const suffix = String(Date.now()).slice(-6);
     const name = `加急SLA${suffix}`;
     await quietGuide(baseURL!, ADMIN);
-    await logIn(page, ADMIN);
-
-    // 1. the policy, through the editor
-    await page.goto('/slaManage');
+    // 1. the policy, through the editor (signed in straight onto it: the home page first was a start of the app for nothing)
+    await logInAt(page, ADMIN, '/slaManage');
     await expect(page$(page).getByRole('button', { name: /新建SLA/ })).toBeVisible();
     await page$(page)
       .getByRole('button', { name: /新建SLA/ })
