@@ -12,6 +12,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
 import { refuseDeclaredOversize } from './platform/multipart';
+import { registerRateLimit } from './platform/rate-limit';
 import { recordWrites } from './platform/reads';
 import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
@@ -80,6 +81,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerOps(app, deps);
   recordWrites(app, deps);
   await app.register(cookie);
+  // Before every route: each counts into its class's limit (docs/api.md).
+  await registerRateLimit(app, deps);
   const dist = opts.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {

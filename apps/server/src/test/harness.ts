@@ -41,7 +41,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await openTestDatabase();
   // Workers keep modules between files (isolate: false): the list snapshots of the last file's database go.
   forgetSnapshots();
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', DATA_DIR: `/tmp/sk-test/data-${process.pid}`, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: '0',
+    DATA_DIR: `/tmp/sk-test/data-${process.pid}`,
+    // One test user runs a whole file in seconds: the limits are raised, except where a test sets the scale (rate-limit.test.ts).
+    RATE_LIMIT_SCALE: '1000',
+    ...env,
+  });
   const sms = new LogSmsSender(() => {});
   const deps = createDeps(config, database, { sms });
   const app = await buildApp(deps);

@@ -31,6 +31,8 @@ export interface EndpointDef {
   quota?: boolean;
   /** Only enterprise administrators. */
   adminOnly?: boolean;
+  /** Rate-limit class when its path does not say it (common/rate.ts's tables; docs/api.md). */
+  rate?: 'people' | 'anonymous' | 'heavy' | 'tight';
 }
 
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;

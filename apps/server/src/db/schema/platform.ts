@@ -229,6 +229,16 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_mobile_idx').on(t.mobile, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
+/**
+ * API rate-limit counters shared by every app instance (platform/rate-limit.ts): one row per class and caller, its
+ * hits in the window that started at `started_at`. A hit is one upsert; a row past its window starts over.
+ */
+export const rateHits = pgTable('rate_hits', {
+  key: text('key').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  hits: integer('hits').notNull().default(1),
+});
+
 /** Security audit: logins, logouts, failed logins, refused permissions. Global (a failed login may have no enterprise). */
 export const securityLog = pgTable(
   'security_log',
