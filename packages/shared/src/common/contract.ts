@@ -31,7 +31,10 @@ export interface EndpointDef {
   quota?: boolean;
   /** Only enterprise administrators. */
   adminOnly?: boolean;
-  /** Rate-limit class when its path does not say it (common/rate.ts's tables; docs/api.md). */
+  /**
+   * Rate-limit class when neither its path (common/rate.ts's tables) nor its `auth` gives the right one (docs/api.md
+   * "Rate limits").
+   */
   rate?: 'people' | 'anonymous' | 'heavy' | 'tight';
 }
 
