@@ -81,8 +81,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerOps(app, deps);
   recordWrites(app, deps);
   await app.register(cookie);
-  // Before every route: each counts into its class's limit (docs/api.md).
-  await registerRateLimit(app, deps);
   const dist = opts.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
@@ -109,6 +107,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
 
   app.setErrorHandler(errorHandler(`${deps.config.UPLOAD_MAX_MB}MB`));
+  // After the static files (which count into nothing), before the modules: every API route counts into its class's
+  // limit (docs/api.md "Rate limits").
+  await registerRateLimit(app, deps);
 
   wireApp();
   for (const register of modules) await register(app, deps);

@@ -230,8 +230,10 @@ export const loginAttempts = pgTable(
 );
 
 /**
- * API rate-limit counters shared by every app instance (platform/rate-limit.ts): one row per class and caller, its
- * hits in the window that started at `started_at`. A hit is one upsert; a row past its window starts over.
+ * API rate-limit counters shared by every app instance (platform/rate-limit.ts): one row per class and caller
+ * ('people:u12.345' a user, 'anonymous:a203.0.113.9' an address), its hits in the window that started at `started_at`.
+ * A hit is one upsert; a row past its window starts over. Global (an address has no enterprise). Unlogged
+ * (db/derived.ts): counters are not worth a WAL flush per request, and a crash may forget them.
  */
 export const rateHits = pgTable('rate_hits', {
   key: text('key').primaryKey(),
