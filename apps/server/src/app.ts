@@ -12,6 +12,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
 import { refuseDeclaredOversize } from './platform/multipart';
+import { registerRateLimit } from './platform/rate-limit';
 import { recordWrites } from './platform/reads';
 import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
@@ -106,6 +107,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
 
   app.setErrorHandler(errorHandler(`${deps.config.UPLOAD_MAX_MB}MB`));
+  // After the static files (which count into nothing), before the modules: every API route counts into its class's
+  // limit (docs/api.md "Rate limits").
+  await registerRateLimit(app, deps);
 
   wireApp();
   for (const register of modules) await register(app, deps);

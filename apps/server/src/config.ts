@@ -48,6 +48,11 @@ const schema = z.object({
   /** Seed the demo enterprises on an empty database. */
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   NODE_ENV: z.string().default('development'),
+  /**
+   * Multiplies every API rate limit (docs/api.md): 1 in production; tests and the e2e server, whose one user or one
+   * address runs a whole suite in minutes, raise it. Never 0: a limit always exists.
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),

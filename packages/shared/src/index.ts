@@ -6,6 +6,7 @@ export * from './common/dates';
 export * from './common/password';
 export * from './common/format';
 export * from './common/contract';
+export * from './common/rate';
 export * from './common/machine';
 export * from './common/state-log';
 export { L, chineseIssue, childOf, describeBadInput, describeIssue, idList, id, labelAt, layers, mobile } from './common/zod';

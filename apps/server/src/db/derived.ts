@@ -115,6 +115,11 @@ const DERIVED = [
     return null; end $$`),
   sql.raw(`create or replace trigger notices_work_msg after insert on notices referencing new table as sk_new
     for each statement execute function sk_notice_work_msg()`),
+  // The API's rate counters (platform/rate-limit.ts) write no WAL: a request's upsert commits without waiting for a
+  // flush, and a crash forgets the counts (they start over). Altered once, while the table is still logged.
+  sql.raw(`do $$ begin
+    if (select relpersistence from pg_class where oid = 'rate_hits'::regclass) = 'p' then alter table rate_hits set unlogged; end if;
+    end $$`),
 ];
 
 /** The counting triggers; created with a backfill of the counts when they are new (a database from before them). */

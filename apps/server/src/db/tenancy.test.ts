@@ -12,6 +12,7 @@ const GLOBAL_TABLES = new Set([
   'enterprises', // the tenant itself
   'sms_codes', // a code belongs to a mobile before any enterprise is chosen
   'login_attempts', // rate limits per mobile and IP
+  'rate_hits', // API rate counters per user or address (an address has no enterprise)
   'security_log', // a failed login may have no enterprise
   'job_keys', // once-only keys of the job queue, which serves every enterprise
 ]);

@@ -83,6 +83,12 @@ export function databaseGone(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A refusal answers HTTP 200 with the envelope, as the spec's clients read it; these codes answer their own status
+ * (with the same envelope), which proxies and HTTP clients act on: a rate refusal is 429 with Retry-After (rate-limit.ts).
+ */
+const STATUS_OF: Partial<Record<ErrorCode, number>> = { RATE_LIMITED: 429 };
+
 /** Chinese messages for what Fastify and its multipart parser refuse before a handler runs. */
 const REQUEST_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求数据格式错误',
@@ -107,7 +113,7 @@ export function errorHandler(uploadLimit: string) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     // An upload past the limit is not read to its end: the connection closes after the answer.
     if (err instanceof AppError && err.code === 'FILE_TOO_LARGE' && req.isMultipart()) reply.header('connection', 'close');
-    if (err instanceof AppError) return reply.code(200).send({ success: false, message: err.message, code: err.code });
+    if (err instanceof AppError) return reply.code(STATUS_OF[err.code] ?? 200).send({ success: false, message: err.message, code: err.code });
     if (err.code === 'FST_REQ_FILE_TOO_LARGE')
       return reply.code(200).send({ success: false, message: formatError('FILE_TOO_LARGE', { limit: uploadLimit }), code: 'FILE_TOO_LARGE' });
     const known = err.code ? REQUEST_ERRORS[err.code] : undefined;

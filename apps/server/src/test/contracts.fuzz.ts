@@ -22,10 +22,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
 /** Tables a refused request may still touch: sessions, login throttling, codes, logs, the queue. */
 // job_keys: the sweeps take a key per time slot in the background, whatever the request did.
-// fuzz_writes: this file's own write counter (below).
+// fuzz_writes: this file's own write counter (below). rate_hits: every request's rate counter (platform/rate-limit.ts).
 const NOT_BUSINESS = new Set([
   'sessions',
   'login_attempts',
+  'rate_hits',
   'security_log',
   'sms_codes',
   'jobs',

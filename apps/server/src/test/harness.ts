@@ -37,11 +37,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export interface TestAppOptions {
+  /**
+   * Another instance of the app on this one's database (its own pool, as a second server would have): its close
+   * leaves the database to the first.
+   */
+  sameDatabaseAs?: TestApp;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const first = opts.sameDatabaseAs?.database;
+  const database = first ? await openPostgres(first.url, 5) : await openTestDatabase();
   // Workers keep modules between files (isolate: false): the list snapshots of the last file's database go.
   forgetSnapshots();
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', DATA_DIR: `/tmp/sk-test/data-${process.pid}`, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: '0',
+    DATA_DIR: `/tmp/sk-test/data-${process.pid}`,
+    // One test user runs a whole file in seconds: the API's rate limits are raised, except where a test sets the scale
+    // (platform/rate-limit.test.ts).
+    RATE_LIMIT_SCALE: '1000',
+    ...env,
+  });
   const sms = new LogSmsSender(() => {});
   const deps = createDeps(config, database, { sms });
   const app = await buildApp(deps);

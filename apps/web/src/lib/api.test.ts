@@ -1,7 +1,7 @@
 import { endpoint } from '@sk/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, call, callFile, configureApi, DUPLICATE_MESSAGE, OFFLINE_MESSAGE, resetApiMemory, uploadEnvelope } from './api';
+import { ApiError, call, callFile, configureApi, DUPLICATE_MESSAGE, OFFLINE_MESSAGE, resetApiMemory, uploadEnvelope, uploadFailure } from './api';
 
 const save = endpoint({ method: 'POST', path: '/thing/save', body: z.object({ name: z.string() }), response: z.unknown() });
 const list = endpoint({
@@ -146,6 +146,27 @@ describe('error mapping', () => {
     answer = () => json({ success: false, message: 'x' }, status);
     await expect(call(list, {})).rejects.toMatchObject({ message, status });
     expect(toasts).toEqual([message]);
+  });
+
+  it('HTTP 429 (the rate limits) shows the envelope’s Chinese message, with its code and status', async () => {
+    const limited = { success: false, code: 'RATE_LIMITED', message: '操作过于频繁，请稍后再试' };
+    answer = () => new Response(JSON.stringify(limited), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '42' } });
+    await expect(call(list, {})).rejects.toMatchObject({ message: '操作过于频繁，请稍后再试', code: 'RATE_LIMITED', status: 429 });
+    await expect(call(save, { name: 'x' })).rejects.toMatchObject({ message: '操作过于频繁，请稍后再试', code: 'RATE_LIMITED' });
+    await expect(callFile(save, { name: 'y' })).rejects.toMatchObject({ message: '操作过于频繁，请稍后再试', code: 'RATE_LIMITED' });
+    expect(toasts).toEqual(Array(3).fill('操作过于频繁，请稍后再试'));
+    expect(navigations).toEqual([]);
+  });
+
+  it('a 429 that is not the envelope (a proxy’s own) says the same in Chinese', async () => {
+    answer = () => new Response('<html>429 Too Many Requests</html>', { status: 429, headers: { 'content-type': 'text/html' } });
+    await expect(call(list, {})).rejects.toMatchObject({ message: '操作过于频繁，请稍后再试', code: 'RATE_LIMITED', status: 429 });
+  });
+
+  it('an upload antd sent itself says the server’s message when it answered one, else 上传失败', () => {
+    expect(uploadFailure({ success: false, code: 'RATE_LIMITED', message: '操作过于频繁，请稍后再试' })).toBe('操作过于频繁，请稍后再试');
+    expect(uploadFailure('<html>502 Bad Gateway</html>')).toBe('上传失败');
+    expect(uploadFailure(undefined)).toBe('上传失败');
   });
 
   it('a failed fetch is a Network Error', async () => {

@@ -1,5 +1,6 @@
 // The one request client. Every call goes through a contract from @sk/shared; components never call fetch.
 import type { BodyInput, EndpointDef, Envelope, QueryInput, ResponseOf } from '@sk/shared';
+import { errorMessages } from '@sk/shared/common/errors';
 import { z } from 'zod';
 import { isOnline, KEPT_AT_HEADER, noteAnswer, OFFLINE_HEADER } from './offline/network';
 
@@ -163,13 +164,33 @@ function followFailure(env: Envelope, opts: CallOptions): void {
   else if (env.code === 'SERVICE_EXPIRED') hooks.navigate('/errorOverdue');
 }
 
-function statusError(status: number): ApiError {
+/** What an answer that is not HTTP 200 means to the user. */
+async function statusError(res: Response): Promise<ApiError> {
+  const { status } = res;
+  // Too many requests (the server's rate limits, docs/api.md): its envelope says so in Chinese; Retry-After says when.
+  if (status === 429) return new ApiError(await refusalMessage(res), 'RATE_LIMITED', status);
   if (status === 404) return new ApiError('404 Error', 'HTTP_404', status);
   if (status === 500) return new ApiError('500 Error', 'HTTP_500', status);
   // The server is up but its database is not (restarting): it says so, and the user may try again.
   if (status === 503) return new ApiError(SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', status);
   return new ApiError('Network Error', 'HTTP_ERROR', status);
 }
+
+const messageOf = (body: unknown): string | undefined => {
+  const m = body && typeof body === 'object' ? (body as Partial<Envelope>).message : undefined;
+  return typeof m === 'string' && m ? m : undefined;
+};
+
+/** The envelope's message of a 429, or the same words when its body is not the envelope (a proxy's own 429). */
+async function refusalMessage(res: Response): Promise<string> {
+  return messageOf(await res.json().catch(() => null)) ?? errorMessages.RATE_LIMITED;
+}
+
+/**
+ * What to say when an upload sent by antd's Upload (its own request, not this client) failed: the server's message
+ * when it answered the envelope (a 429 among them), else 上传失败.
+ */
+export const uploadFailure = (response: unknown): string => messageOf(response) ?? '上传失败';
 
 async function send(p: Prepared, opts: CallOptions): Promise<Response> {
   const ctl = new AbortController();
@@ -211,7 +232,7 @@ export async function callEnvelope<E extends EndpointDef>(ep: E, input?: InputOf
 
 /** A response as an envelope: a failure is followed (login, role, expiry), toasted unless silent and thrown. */
 async function answer<E extends EndpointDef>(ep: E, res: Response, opts: CallOptions): Promise<Envelope<ResponseOf<E>>> {
-  if (res.status !== 200) fail(statusError(res.status), opts);
+  if (res.status !== 200) fail(await statusError(res), opts);
   let env: Envelope<ResponseOf<E>>;
   try {
     env = (await res.json()) as Envelope<ResponseOf<E>>;
@@ -257,7 +278,7 @@ export async function uploadEnvelope<E extends EndpointDef>(
  */
 export async function callFile<E extends EndpointDef>(ep: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<Blob> {
   const res = await send(prepare(ep, input, opts), opts);
-  if (res.status !== 200) fail(statusError(res.status), opts);
+  if (res.status !== 200) fail(await statusError(res), opts);
   if (res.headers.get('content-type')?.startsWith('application/json')) {
     const env = (await res.json().catch(() => ({}))) as Partial<Envelope>;
     fail(new ApiError(env.message || '下载失败', env.code), opts);

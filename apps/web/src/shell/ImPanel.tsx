@@ -5,7 +5,7 @@ import { type ImEventType, type ImMessage, imContract } from '@sk/shared';
 import { Button, Drawer, Empty, Input, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { toast } from '../components/toast';
-import { API_PREFIX } from '../lib/api';
+import { API_PREFIX, uploadFailure } from '../lib/api';
 import type { ImState } from '../lib/im';
 import { useApi } from '../lib/query';
 import { getSessionUser, useUser } from '../lib/session';
@@ -83,7 +83,7 @@ export default function ImPanel({
             withCredentials
             showUploadList={false}
             onChange={({ file }) => {
-              if (file.status === 'error') return void toast.error('上传失败');
+              if (file.status === 'error') return void toast.error(uploadFailure(file.response));
               if (file.status !== 'done') return;
               const env = file.response as Envelope<UploadedFile> | undefined;
               if (!env?.success || !env.data) return void toast.error(env?.message ?? '上传失败');

@@ -271,6 +271,8 @@ export const callsContract = {
     method: 'POST',
     path: '/call/events/:enterpriseId',
     auth: 'public',
+    // One platform posts every seat's events from one address: the people's limit, not a stranger's (docs/api.md).
+    rate: 'people',
     body: z.looseObject({}),
     response: z.object({ callRecordId: z.number(), duplicate: z.boolean() }),
   }),

@@ -31,6 +31,11 @@ export interface EndpointDef {
   quota?: boolean;
   /** Only enterprise administrators. */
   adminOnly?: boolean;
+  /**
+   * Rate-limit class when neither its path (common/rate.ts's tables) nor its `auth` gives the right one (docs/api.md
+   * "Rate limits").
+   */
+  rate?: 'people' | 'anonymous' | 'heavy' | 'tight';
 }
 
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;

@@ -39,6 +39,12 @@ CREATE TABLE "login_attempts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rate_hits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"hits" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "security_log" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "security_log_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"enterprise_id" bigint,

@@ -229,6 +229,18 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_mobile_idx').on(t.mobile, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
+/**
+ * API rate-limit counters shared by every app instance (platform/rate-limit.ts): one row per class and caller
+ * ('people:u12.345' a user, 'anonymous:a203.0.113.9' an address), its hits in the window that started at `started_at`.
+ * A hit is one upsert; a row past its window starts over. Global (an address has no enterprise). Unlogged
+ * (db/derived.ts): counters are not worth a WAL flush per request, and a crash may forget them.
+ */
+export const rateHits = pgTable('rate_hits', {
+  key: text('key').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  hits: integer('hits').notNull().default(1),
+});
+
 /** Security audit: logins, logouts, failed logins, refused permissions. Global (a failed login may have no enterprise). */
 export const securityLog = pgTable(
   'security_log',

@@ -20,6 +20,8 @@ const UNREACHABLE = new Set([
   'HTTP_404',
   'BAD_BODY',
   'DUPLICATE',
+  // Too many requests for now (the server's rate limits): later, not refused.
+  'RATE_LIMITED',
   'NOT_LOGGED_IN',
   'CSRF_INVALID',
 ]);

@@ -4,7 +4,7 @@ import type { UploadedFile } from '@sk/shared/files/files.contract';
 import { FIELD_LIMITS, type FieldDef } from '@sk/shared/forms/index';
 import { Button, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
-import { API_PREFIX } from '../../../lib/api';
+import { API_PREFIX, uploadFailure } from '../../../lib/api';
 import { extOf, fileKind } from '../../../lib/format';
 import { COMPRESS_SETTING, compressedUpload, imageQuality } from '../../../lib/offline/image';
 import { getSessionUser } from '../../../lib/session';
@@ -85,7 +85,7 @@ export function UploadField({ def, value, onChange, disabled, files, id }: Uploa
           if (file.status === 'removed') return;
           dropPending(file.uid);
           const env = file.response as Envelope<UploadedFile> | undefined;
-          if (file.status === 'error' || !env) return void toast.error('上传失败');
+          if (file.status === 'error' || !env) return void toast.error(uploadFailure(file.response));
           if (!env.success || !env.data) return void toast.error(env.message);
           rememberFile(env.data);
           onChange([...latest.current, env.data.id]);

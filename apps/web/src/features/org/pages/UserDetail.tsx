@@ -4,7 +4,7 @@ import type { UploadedFile } from '@sk/shared/files/files.contract';
 import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Spin, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { SaveButton } from '../../../components';
-import { API_PREFIX, call } from '../../../lib/api';
+import { API_PREFIX, call, uploadFailure } from '../../../lib/api';
 import { Img } from '../../../lib/Img';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { getSessionUser, loadSessionUser } from '../../../lib/session';
@@ -55,7 +55,7 @@ function AvatarUpload({ url, name }: { url: string | null; name: string }) {
           if (file.status === 'uploading') return setBusy(true);
           setBusy(false);
           const env = file.response as Envelope<UploadedFile> | undefined;
-          if (file.status === 'error' || !env) return void message.error('上传失败');
+          if (file.status === 'error' || !env) return void message.error(uploadFailure(file.response));
           if (!env.success) return void message.error(env.message);
           saveProfile({ avatar: env.data!.url }).catch(() => {});
         }}
