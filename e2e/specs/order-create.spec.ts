@@ -105,6 +105,14 @@ test.describe('create order', () => {
     const people = page.locator('.ant-descriptions').filter({ hasText: '相关人员' });
     await expect(people).toContainText('钱销售');
     await expect(people).toContainText('李服务');
+    // The order's warranty is the product's (issue 65, 8: one answer per device): 在保 to the model's end, a year less a day.
+    const end = new Date(`${today}T00:00:00Z`);
+    end.setUTCFullYear(end.getUTCFullYear() + 1);
+    end.setUTCDate(end.getUTCDate() - 1);
+    const until = end.toISOString().slice(0, 10);
+    await expect(page.getByTestId('order-warranty')).toHaveText(`在保（至${until}）`);
+    await page.goto(`/productManage/detail/${saved.data.id}`);
+    await expect(page.getByText(`在保 · ${until.replaceAll('-', '/')}`).first()).toBeVisible();
 
     // 4. a second order for the same customer: the warning names the first one
     await page.goto(`/createOrder?customerId=${customer.id}`);

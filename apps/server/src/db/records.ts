@@ -50,7 +50,6 @@ export type OrderRecord = {
   longitude: number | null;
   geo_precision: string | null;
   installed_product_id: number | null;
-  warranty_state: number | null;
   appointment_at: string | null;
   priority: number;
   service_level: number | null;

@@ -1,19 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { coverageOf, extensionStart } from './coverage';
+import { coverageOf, coverageText, extensionStart, periodsOf } from './coverage';
 import { discountOverLimit, priceQuoteLine, quoteTotals } from './quote.pricing';
 
 const TODAY = '2026-11-24';
 
 describe('coverageOf', () => {
+  const ext = (start: string, end: string) => ({ start, end });
   it.each([
-    ['in warranty', '2027-01-01', null, { state: 1, end: '2027-01-01' }],
-    ['last day of warranty', TODAY, null, { state: 1, end: TODAY }],
-    ['lapsed yesterday', '2026-11-23', null, { state: 2, end: '2026-11-23' }],
-    ['lapsed, extension in force', '2026-01-01', '2027-06-30', { state: 3, end: '2027-06-30' }],
-    ['in warranty, extension after it', '2027-01-01', '2028-01-01', { state: 1, end: '2027-01-01' }],
-    ['extension lapsed too', '2025-01-01', '2026-01-01', { state: 2, end: '2026-01-01' }],
-    ['nothing known', null, null, { state: 0, end: null }],
+    ['in warranty', '2027-01-01', [], { state: 1, end: '2027-01-01', source: 'warranty' }],
+    ['last day of warranty', TODAY, [], { state: 1, end: TODAY, source: 'warranty' }],
+    ['lapsed yesterday', '2026-11-23', [], { state: 2, end: '2026-11-23', source: 'warranty' }],
+    ['lapsed, extension in force', '2026-01-01', [ext('2026-01-02', '2027-06-30')], { state: 3, end: '2027-06-30', source: 'extension' }],
+    ['in warranty, extension after it', '2027-01-01', [ext('2027-01-02', '2028-01-01')], { state: 1, end: '2027-01-01', source: 'warranty' }],
+    ['extension lapsed too', '2025-01-01', [ext('2025-01-02', '2026-01-01')], { state: 2, end: '2026-01-01', source: 'extension' }],
+    ['nothing known', null, [], { state: 0, end: null, source: null }],
+    // Issue 65, 8: lapsed 2025-01-16, an extension from 2026-11-29: not yet begun on the day → 过保, the model's end.
+    ['extension not yet begun', '2025-01-16', [ext('2026-11-29', '2027-11-28')], { state: 2, end: '2025-01-16', source: 'warranty' }],
+    ['its first day', '2025-01-16', [ext(TODAY, '2027-11-23')], { state: 3, end: '2027-11-23', source: 'extension' }],
+    [
+      'back-to-back extensions are one coverage',
+      '2025-01-01',
+      [ext('2026-11-30', '2027-11-29'), ext('2025-11-30', '2026-11-29')],
+      { state: 3, end: '2027-11-29', source: 'extension' },
+    ],
+    [
+      'a gap between extensions (one voided) is not covered',
+      '2025-01-01',
+      [ext('2025-01-02', '2026-01-01'), ext('2027-01-01', '2027-12-31')],
+      { state: 2, end: '2026-01-01', source: 'extension' },
+    ],
   ] as const)('%s', (_n, w, e, out) => expect(coverageOf(w, e, TODAY)).toEqual(out));
+
+  it('reads stored periods defensively and words the answer the same everywhere', () => {
+    expect(periodsOf([{ start: '2027-01-01', end: '2027-12-31' }, { start: 'x' }, null, { start: '2026-01-01', end: '2026-12-31' }])).toEqual([
+      { start: '2026-01-01', end: '2026-12-31' },
+      { start: '2027-01-01', end: '2027-12-31' },
+    ]);
+    expect(periodsOf(null)).toEqual([]);
+    expect(coverageText({ state: 3, end: '2027-11-28' })).toBe('延保（至2027-11-28）');
+    expect(coverageText({ state: 2, end: '2025-01-16' })).toBe('过保（至2025-01-16）');
+    expect(coverageText({ state: 0, end: null })).toBe('未知');
+  });
 
   it('an extension starts the day after the coverage, or today when it has lapsed', () => {
     expect(extensionStart('2026-12-31', null, TODAY)).toBe('2027-01-01');

@@ -22,7 +22,7 @@ export interface PricedLine {
  * Prices one line against the product's coverage: under the warranty or an extension, service items (labour) and
  * warranty spares are free with the reason shown; other fees and non-warranty spares are charged.
  */
-export function priceQuoteLine(l: QuoteLineInput, c: Coverage): PricedLine {
+export function priceQuoteLine(l: QuoteLineInput, c: Pick<Coverage, 'state' | 'end'>): PricedLine {
   const full = l.unitCents * l.quantity;
   const coverable = l.kind === 1 || (l.kind === 2 && l.warrantyPart === true);
   if (!coverable || (c.state !== 1 && c.state !== 3)) return { amountCents: full, coverReason: null };

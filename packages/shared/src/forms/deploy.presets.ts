@@ -69,7 +69,6 @@ export const DEPLOY_PRESETS: Record<Industry, IndustryDeploy> = {
         fields: [
           { name: '故障现象', type: 13, group: 'orderInfo', required: true },
           { name: '故障分类', type: 3, group: 'orderInfo', options: ['电气故障', '机械故障', '软件故障', '外观损坏'] },
-          { name: '是否在保', type: 7, group: 'orderInfo' },
           { name: '更换部件', type: 13, group: 'orderReceipt' },
           photos('维修前后照片'),
           signature,

@@ -77,7 +77,10 @@ export const orderDetailSchema = z.object({
     /** How precise the pin is: 'exact' (the place), else an area's centre; null without a pin. */
     precision: z.enum(['province', 'city', 'district', 'exact']).nullable().optional(),
   }),
-  /** The installed product and its warranty state when the order was created (0 unknown, 1 in warranty, 2 expired). */
+  /**
+   * The installed product and its warranty on the order's day (coverageOf through customers' productWarranty, the one
+   * answer the product page, the service report and the parts' price give too): 0 未知, 1 在保, 2 过保, 3 延保.
+   */
   product: z
     .object({
       id: z.number(),
@@ -85,6 +88,9 @@ export const orderDetailSchema = z.object({
       serialNumber: z.string().nullable(),
       warrantyState: z.number().nullable(),
       warrantyName: z.string().nullable(),
+      warrantyEnd: z.string().nullable(),
+      warrantySource: z.enum(['warranty', 'extension']).nullable(),
+      warrantyDay: z.string().nullable(),
     })
     .nullable(),
   customApplyTime: z.string().nullable(),

@@ -205,6 +205,11 @@ export const installedProducts = pgTable(
     warrantyEnd: date('warranty_end', { mode: 'string' }),
     /** The last day an active extended warranty covers (commerce/warranty.service.ts keeps it); null without one. */
     extendedEnd: date('extended_end', { mode: 'string' }),
+    /**
+     * The periods its extended warranties cover, [{start, end}] ('YYYY-MM-DD', by start): those in force and those run
+     * out (states 2, 3), so its coverage on any day — an order's day too — is coverageOf's (commerce keeps it).
+     */
+    extendedPeriods: jsonb('extended_periods').notNull().default([]),
     status: smallint('status').notNull().default(1),
     /** Random token the QR code carries; opens the product for logged-in users of the enterprise. */
     qrCode: text('qr_code').notNull(),

@@ -114,8 +114,6 @@ export const orders = pgTable(
     /** How precise the pin is (platform/geo): province, city, district, exact; 'none' when unplaceable; null = not geocoded yet. */
     geoPrecision: text('geo_precision'),
     installedProductId: ref('installed_product_id'),
-    /** The product's warranty state when the order was created (WARRANTY_STATES). */
-    warrantyState: smallint('warranty_state'),
     appointmentAt: ts('appointment_at'),
     priority: smallint('priority').notNull().default(1),
     serviceLevel: smallint('service_level'),

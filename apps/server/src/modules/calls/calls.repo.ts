@@ -5,6 +5,7 @@ import {
   type CallSeat,
   type callRecordCountQuery,
   coverageOf,
+  periodsOf,
   normalizeNumber,
   SEAT_READY_TAG,
 } from '@sk/shared';
@@ -221,11 +222,11 @@ export async function popOf(ex: Executor, a: Actor, record: CallRecord): Promise
         serial_number: string | null;
         model_name: string | null;
         warranty_end: string | null;
-        extended_end: string | null;
+        extended_periods: unknown;
       }>(
         ex,
         sql`select p.id, p.name, p.serial_number, m.name as model_name, to_char(p.warranty_end, 'YYYY-MM-DD') as warranty_end,
-            to_char(p.extended_end, 'YYYY-MM-DD') as extended_end
+            p.extended_periods
           from installed_products p left join product_models m on m.enterprise_id = p.enterprise_id and m.id = p.product_id
           where p.enterprise_id = ${ep} and p.customer_id = ${cid} order by p.id desc limit 20`,
       )
@@ -280,7 +281,7 @@ export async function popOf(ex: Executor, a: Actor, record: CallRecord): Promise
     customer: customer ? { id: customer.id, name: customer.name, phone: customer.phone, level: customer.level } : null,
     contact: contact ? { id: contact.id, name: contact.name, phone: contact.phone, position: contact.position } : null,
     products: products.map((p) => {
-      const cov = coverageOf(p.warranty_end, p.extended_end, day);
+      const cov = coverageOf(p.warranty_end, periodsOf(p.extended_periods), day);
       return { id: p.id, name: p.name, serialNumber: p.serial_number, modelName: p.model_name, warrantyState: cov.state, warrantyEnd: cov.end };
     }),
     orders: orders.map((o) => ({ ...open(o), orderNo: o.no })),

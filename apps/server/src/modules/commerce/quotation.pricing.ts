@@ -25,7 +25,7 @@ export async function priceLines(
   discountCents: number,
 ): Promise<{ lines: QuoteLine[]; grossCents: number; totalCents: number; coverage: ProductCoverage | null }> {
   const coverage = productId ? await productCoverage(ex, a.enterpriseId, productId, a.timeZone) : null;
-  const none: Coverage = { state: 0, end: null };
+  const none: Coverage = { state: 0, end: null, source: null };
   const services = await catalogue(
     ex,
     a.enterpriseId,

@@ -97,19 +97,18 @@ export function expiredExtensions(ex: Executor, enterpriseId: number | null) {
 
 // ---- coverage ----
 
-/** An installed product's warranty end and extended end ('YYYY-MM-DD'), locked when `lock`; undefined when absent. */
-export async function productEnds(ex: Executor, enterpriseId: number, productId: number, lock: boolean) {
-  const [p] = await rows<{ warranty_end: string | null; extended_end: string | null }>(
-    ex,
-    sql`select to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(extended_end, 'YYYY-MM-DD') as extended_end
-      from installed_products where enterprise_id = ${enterpriseId} and id = ${productId} ${lock ? sql`for update` : sql``}`,
-  );
-  return p;
-}
-
-/** Keeps installed_products.extended_end = the last day of the product's active (生效) extensions; call in the changing transaction. */
+/**
+ * Keeps the product's extension summary that its warranty answer reads (customers' productWarranty): extended_end = the
+ * last day of its extensions in force (生效), extended_periods = the periods of those in force or run out (2, 3), by start.
+ * Call in the changing transaction.
+ */
 export async function refreshExtendedEnd(ex: Executor, enterpriseId: number, productId: number): Promise<void> {
-  await ex.execute(sql`update installed_products p set extended_end = (select max(e.end_date) from warranty_extensions e
-      where e.enterprise_id = p.enterprise_id and e.installed_product_id = p.id and e.state = 2), updated_at = now()
+  await ex.execute(sql`update installed_products p set
+      extended_end = (select max(e.end_date) from warranty_extensions e
+        where e.enterprise_id = p.enterprise_id and e.installed_product_id = p.id and e.state = 2),
+      extended_periods = coalesce((select jsonb_agg(jsonb_build_object('start', to_char(e.start_date, 'YYYY-MM-DD'), 'end', to_char(e.end_date, 'YYYY-MM-DD'))
+          order by e.start_date, e.id) from warranty_extensions e
+        where e.enterprise_id = p.enterprise_id and e.installed_product_id = p.id and e.state in (2, 3)), '[]'::jsonb),
+      updated_at = now()
     where p.enterprise_id = ${enterpriseId} and p.id = ${productId}`);
 }

@@ -12,5 +12,6 @@ export { customersModule } from './customers.routes';
 export { wireCustomers } from './customers.wiring';
 export { addProductHistorySource, listInstalled } from './installed.service';
 export { checkFiles } from './integrations';
+export { type ProductWarranty, productWarranty } from './warranty';
 export { newCustomer, newModel } from './test-helpers';
 export { type ContractRenewalDue, contractRenewalDue } from './customers.signals';

@@ -1,5 +1,5 @@
 // The installed products' statements: typed rows, one presenter (toInstalledProduct). The service holds the rules.
-import { coverageOf, type InstalledProduct, type installedProductFilters } from '@sk/shared';
+import { coverageOf, type InstalledProduct, type installedProductFilters, periodsOf } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -51,6 +51,7 @@ interface Raw {
   warranty_start_type: number;
   warranty_end: string | null;
   extended_end: string | null;
+  extended_periods: unknown;
   status: number;
   qr_code: string;
   remark: string | null;
@@ -65,7 +66,7 @@ export function toInstalledProduct(
   todayText: string,
 ): InstalledProduct & { remark: string | null; templateVersionId: number | null; ext: Record<string, unknown> } {
   // The one warranty answer (coverageOf): the state and the end of the coverage it names, shown together everywhere.
-  const cover = coverageOf(r.warranty_end, r.extended_end, todayText);
+  const cover = coverageOf(r.warranty_end, periodsOf(r.extended_periods), todayText);
   return {
     id: r.id,
     name: r.name,
@@ -101,7 +102,7 @@ export async function installedRows(ex: Executor, v: Actor, f: Filters, page: { 
     ex,
     sql`select p.id, p.name, p.product_id, m.name as product_name, m.brand, m.model, p.serial_number, p.customer_id, c.name as customer_name,
         p.address_id, a.full_address as address, ${dateOf(sql`p.install_date`)} as install_date, ${dateOf(sql`p.purchase_date`)} as purchase_date,
-        m.warranty_start_type, ${dateOf(sql`p.warranty_end`)} as warranty_end, ${dateOf(sql`p.extended_end`)} as extended_end, p.status, p.qr_code, p.remark, p.template_version_id, p.ext,
+        m.warranty_start_type, ${dateOf(sql`p.warranty_end`)} as warranty_end, ${dateOf(sql`p.extended_end`)} as extended_end, p.extended_periods, p.status, p.qr_code, p.remark, p.template_version_id, p.ext,
         ${timeOf(sql`p.created_at`, v)} as create_time
       from (${await listPageRows(ex, Boolean(f.keyword), 'installed_products', 'p', v.enterpriseId, and(conds(v, f)), sql`p.created_at desc, p.id desc`, page)}) p
       join product_models m on m.enterprise_id = p.enterprise_id and m.id = p.product_id
@@ -191,6 +192,7 @@ export const deleteInstalledRows = (ex: Executor, ep: number, ids: number[]) =>
  */
 export function coverageStateSql(alias: string, today: SQL): SQL {
   const p = sql.identifier(alias);
-  return sql`(case when ${p}.warranty_end >= ${today} then 1 when ${p}.extended_end >= ${today} then 3
-    when ${p}.warranty_end is null and ${p}.extended_end is null then 0 else 2 end)`;
+  return sql`(case when ${p}.warranty_end >= ${today} then 1
+    when exists (select 1 from jsonb_array_elements(${p}.extended_periods) x where (x->>'start')::date <= ${today} and (x->>'end')::date >= ${today}) then 3
+    when ${p}.warranty_end is null and jsonb_array_length(${p}.extended_periods) = 0 then 0 else 2 end)`;
 }

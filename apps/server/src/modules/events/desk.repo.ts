@@ -61,9 +61,9 @@ export function deskContacts(ex: Executor, enterpriseId: number, customerId: num
 }
 
 export function deskProducts(ex: Executor, enterpriseId: number, customerId: number) {
-  return rows<{ id: number; name: string; serial_number: string | null; warranty_end: string | null }>(
+  return rows<{ id: number; name: string; serial_number: string | null; warranty_end: string | null; extended_periods: unknown }>(
     ex,
-    sql`select id, name, serial_number, to_char(warranty_end, 'YYYY-MM-DD') as warranty_end from installed_products
+    sql`select id, name, serial_number, to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, extended_periods from installed_products
       where enterprise_id = ${enterpriseId} and customer_id = ${customerId} order by id desc limit 50`,
   );
 }

@@ -1,4 +1,4 @@
-import { type DeskCustomer, type DeskMatch, warrantyState } from '@sk/shared';
+import { coverageOf, type DeskCustomer, type DeskMatch, periodsOf } from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { visibleCustomer } from '../customers/index';
 import { deskContacts, deskHead, deskMatches, deskOpenOrders, deskProducts } from './desk.repo';
@@ -24,13 +24,11 @@ export async function customerAtDesk(ex: Executor, v: Actor, customerId: number)
   return {
     customer: { id: c.id, name: c.name, linkperson: head?.linkperson ?? null, phone: head?.phone ?? null, address: head?.address ?? null },
     contacts: contacts.map((k) => ({ id: k.id, name: k.name, phone: k.phone, isPrimary: k.is_primary })),
-    products: products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      serialNumber: p.serial_number,
-      warrantyEnd: p.warranty_end,
-      warrantyState: warrantyState(p.warranty_end, today),
-    })),
+    // The one warranty answer (coverageOf, as the product page): an extension in force is 延保 with its end.
+    products: products.map((p) => {
+      const c = coverageOf(p.warranty_end, periodsOf(p.extended_periods), today);
+      return { id: p.id, name: p.name, serialNumber: p.serial_number, warrantyEnd: c.end, warrantyState: c.state };
+    }),
     openEvents: await presentRows(ex, v, await customerEventRows(ex, v, customerId, true, 20)),
     recentEvents: await presentRows(ex, v, await customerEventRows(ex, v, customerId, false, 5)),
     openOrders: orders.map((o) => ({ id: o.id, orderNo: o.order_no, title: o.title, state: o.state, create_time: o.create_time })),

@@ -14,7 +14,6 @@ const ORDER_PRESETS: Record<Industry, Preset[]> = {
     { name: '故障类型', type: 3, group: 'orderInfo', options: ['不制冷', '不制热', '漏水', '异响', '不通电', '显示故障', '其他'], required: true },
     { name: '故障说明', type: 13, group: 'orderInfo', condition: { field: '#2', values: ['其他'] } },
     { name: '购买日期', type: 4, group: 'customerInfo' },
-    { name: '是否在保', type: 7, group: 'orderInfo' },
     faultPhotos,
   ],
   service: [

@@ -124,12 +124,24 @@ export async function bespoke(db: Db, v: Actor, action: 'keepDate' | 'workerBesp
   return act(db, v, action, b, { patch: { appointment_at: at }, note: join(`预约时间：${b.bespokeTime}`, b.note) });
 }
 
-/** The order form's values after a save: the given keys over the stored ones, checked against the pinned version. */
+/**
+ * The order form's values after a save: the given keys over the stored ones, checked against the pinned version
+ * (types, formats, options). Required fields bind the completion, not each save (docs/orders.md): an edit and the
+ * completion's own values pass with required fields empty, and the end-service check (checks.ts) names every one
+ * still empty before the order may complete.
+ */
 export async function orderExtOf(tx: Tx, v: SystemActor, row: Row, given: ExtValues): Promise<ExtValues> {
   const previous = (row.ext ?? {}) as ExtValues;
   const versionId = row.template_version_id ?? (await latestVersion(tx, v.enterpriseId, row.template_id))?.id;
   if (!versionId) throw invalid('自定义字段：该工单类型没有表单');
-  return validateAndComputeExt(tx, v.enterpriseId, 1, versionId, { ...previous, ...given }, { previous, roles: v.sysrole == null ? undefined : [v.sysrole] });
+  return validateAndComputeExt(
+    tx,
+    v.enterpriseId,
+    1,
+    versionId,
+    { ...previous, ...given },
+    { previous, roles: v.sysrole == null ? undefined : [v.sysrole], requiredLater: true },
+  );
 }
 
 /** The receipt form's columns after a save, pinning the receipt form version on first use. */

@@ -193,7 +193,6 @@ export interface OrderInsert {
   contact: { contactId: number | null; name: string | null; phone: string | null };
   addr: Address;
   geo: { latitude: number | null; longitude: number | null; precision: string };
-  warranty: number | null;
   ext: unknown;
   /** The grams of the texts the service knows; the number's are added by the insert. */
   grams: readonly string[];
@@ -244,14 +243,14 @@ export async function insertOrder(tx: Tx, v: Actor, b: CreateOrderBody, w: Order
     sql`with o as (insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
           title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
           province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
-          installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
+          installed_product_id, appointment_at, priority, service_level, detail_desc, attachments,
           service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount, geo_precision)
         select ${ep}, no.order_no, ${tpl.templateId}, ${tpl.templateVersionId}, ${pin.processVersionId}, ${JSON.stringify(pin.process)}::jsonb, ${start.state},
           ${start.examineType}, ${start.examineType ? 0 : null},
           ${b.title}, ${w.customerId}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
           ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
           ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
-          ${b.productId ?? null}, ${w.warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
+          ${b.productId ?? null}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
           ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? 1}, ${b.saleChannel ?? null},
           ${JSON.stringify(w.ext)}::jsonb, ${gramsWithSql(w.grams, sql`no.order_no`)}, ${v.id}, ${b.salespersonId ?? null}, ${w.serviceAmount}, ${w.serviceAmount}, ${geo.precision}
         from ${number} as no
@@ -325,18 +324,18 @@ export async function insertOrderRows(tx: Tx, v: Actor, json: string): Promise<M
     sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
         title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
         province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
-        installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
+        installed_product_id, appointment_at, priority, service_level, detail_desc, attachments,
         service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount)
       select ${v.enterpriseId}, x.order_no, x.template_id, x.template_version_id, x.process_version_id, x.process, x.state, x.examine_type, x.examine_result,
         x.title, x.customer_id, x.contact_id, x.custom_link_person, x.custom_phone, null, x.address_id,
         x.province_code, x.city_code, x.district_code, x.province, x.city, x.district, x.address_detail, x.full_address, x.latitude, x.longitude,
-        x.installed_product_id, x.warranty_state, x.apply::timestamp at time zone ${v.timeZone}, x.priority, null, x.detail_desc, '{}'::bigint[],
+        x.installed_product_id, x.apply::timestamp at time zone ${v.timeZone}, x.priority, null, x.detail_desc, '{}'::bigint[],
         null, 1, null, x.ext, array(select jsonb_array_elements_text(x.search_grams)), ${v.id}, null, x.amount, x.amount
       from jsonb_to_recordset(${json}::jsonb) as x(order_no text, template_id bigint, template_version_id bigint,
         process_version_id bigint, process jsonb, state smallint, examine_type smallint, examine_result smallint, title text, customer_id bigint,
         contact_id bigint, custom_link_person text, custom_phone text, address_id bigint, province_code text, city_code text, district_code text,
         province text, city text, district text, address_detail text, full_address text, latitude double precision, longitude double precision,
-        installed_product_id bigint, warranty_state smallint, apply text, priority smallint, detail_desc text, ext jsonb, search_grams jsonb,
+        installed_product_id bigint, apply text, priority smallint, detail_desc text, ext jsonb, search_grams jsonb,
         amount numeric, ord bigint)
       order by x.ord
       returning id, order_no`,

@@ -1,4 +1,4 @@
-import { type CreateOrderBody, coverageOf, type FieldDef, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf } from '@sk/shared';
+import { type CreateOrderBody, type FieldDef, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf } from '@sk/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import {
@@ -62,13 +62,14 @@ export async function addressOf(ex: Executor, v: Actor, customerId: number, b: P
   return toAddress(a);
 }
 
-/** The installed product (of this customer) and its warranty state today. */
+/**
+ * The installed product, which must be this customer's. The order keeps no warranty answer of its own: it is asked of
+ * customers' productWarranty on the order's day whenever shown or priced (docs/decisions.md, Commerce).
+ */
 export async function productOf(ex: Executor, v: Actor, customerId: number, productId: number | null | undefined) {
-  if (!productId) return { productId: null, warranty: null };
-  const p = await productDates(ex, v, customerId, productId);
-  if (!p) throw invalid('产品：设备不存在或不属于该客户');
-  // The one warranty status (commerce coverageOf): 1 在保, 3 延保 (an extension in force), 2 过保, 0 unknown.
-  return { productId, warranty: coverageOf(p.warranty_end, p.extended_end, p.today).state };
+  if (!productId) return { productId: null };
+  if (!(await productDates(ex, v, customerId, productId))) throw invalid('产品：设备不存在或不属于该客户');
+  return { productId };
 }
 
 /** Refuses ids that are not rows of `table` in this enterprise (users: enabled and not deleted). */
@@ -164,11 +165,7 @@ export async function createOrder(
     };
     if (b.addressId && !b.gpsAddr && !r.address) throw invalid('服务地址：地址不存在或不属于该客户');
     const addr = b.gpsAddr ? await addressOf(tx, v, customer.id, b) : toAddress(r.address);
-    let warranty: number | null = null;
-    if (b.productId) {
-      if (!r.product) throw invalid('产品：设备不存在或不属于该客户');
-      warranty = coverageOf(r.product.warranty_end, r.product.extended_end, r.product.today).state;
-    }
+    if (b.productId && !r.product) throw invalid('产品：设备不存在或不属于该客户');
     const items = (r.items ?? []).map(toServiceItem);
     if (items.length !== itemIds.length) throw invalid('服务项目：服务项目不存在或已被删除');
     if (r.people != null && r.people !== people.length) throw invalid('人员：人员不存在或已停用');
@@ -204,7 +201,6 @@ export async function createOrder(
         contact,
         addr,
         geo,
-        warranty,
         ext,
         grams,
         serviceAmount,
@@ -297,11 +293,9 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     const customerName = customers.get(b.customerId) as string;
     const c = contacts.get(b.customerId);
     const a = addresses.get(b.customerId);
-    let warranty: number | null = null;
     if (b.productId) {
       const p = products.get(b.productId);
       if (!p || p.customer_id !== b.customerId) throw invalid('产品：设备不存在或不属于该客户');
-      warranty = coverageOf(p.warranty_end, p.extended_end, p.today).state;
     }
     const own = [...new Set(b.serviceId ?? [])].map((id) => items.get(id));
     if (own.some((x) => !x)) throw invalid('服务项目：服务项目不存在或已被删除');
@@ -341,7 +335,6 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
         latitude: addr.latitude,
         longitude: addr.longitude,
         installed_product_id: b.productId ?? null,
-        warranty_state: warranty,
         apply: b.customApplyTime ?? null,
         priority: b.priority,
         detail_desc: b.detailDesc ?? null,

@@ -3,6 +3,7 @@
 // contract's OrderDetail and RelatedOrder.
 import {
   ABNORMAL_KINDS,
+  type Coverage,
   EXAMINE_TYPES,
   type ExtField,
   type FieldDef,
@@ -222,6 +223,8 @@ export interface DetailParts {
   abilities: OrderAction[];
   extFields: (ExtField & { group: string | null })[];
   receipt: ExtField[];
+  /** The product's warranty on the order's day (orderWarranty). */
+  warranty: (Pick<Coverage, 'state' | 'end' | 'source'> & { day: string }) | null;
 }
 
 /** The one place an order becomes the contract's OrderDetail. */
@@ -233,7 +236,7 @@ export function toOrderDetail(o: OrderRecord, n: DetailRaw, p: DetailParts): Ord
   const signatureFile = o.signature_id == null ? undefined : p.files.find((f) => f.id === o.signature_id);
   const { state, invalid, abnormal_kind: abnormalKind, abnormal_by: abnormalBy, examine_type: examineType } = o;
   const productId = o.installed_product_id;
-  const warranty = o.warranty_state;
+  const w = p.warranty;
   return {
     id: o.id,
     orderNo: o.order_no,
@@ -287,8 +290,11 @@ export function toOrderDetail(o: OrderRecord, n: DetailRaw, p: DetailParts): Ord
             id: productId,
             name: n.product_name ?? '',
             serialNumber: n.serial_number,
-            warrantyState: warranty,
-            warrantyName: nameIn(WARRANTY_STATES, warranty),
+            warrantyState: w?.state ?? null,
+            warrantyName: w ? nameIn(WARRANTY_STATES, w.state) : null,
+            warrantyEnd: w?.end ?? null,
+            warrantySource: w?.source ?? null,
+            warrantyDay: w?.day ?? null,
           },
     customApplyTime: t('appointment_at'),
     priority: o.priority,

@@ -6,6 +6,7 @@ import { versionById } from '../forms/index';
 import { type OrderReader, orderScope, visibleOrderDetail } from './detail.access';
 import { type DetailRaw, relatedRows, tabCounts, toOrderDetail } from './detail.repo';
 import { orderAbilities } from './order.state';
+import { orderWarranty } from './warranty';
 import type { OrderRecord } from './orders.repo';
 
 /** The order field group of each custom field, by id. */
@@ -46,14 +47,15 @@ async function presentDetail(ex: Executor, r: OrderReader, o: OrderRecord, n: De
   // The parts are independent reads: asked together, the page waits for the slowest, not the sum (none when the order
   // has no files and no pending examine).
   const fileIds = [...o.attachments.map(Number), ...(o.signature_id == null ? [] : [o.signature_id])];
-  const [files, abilities, extFields, receiptWithGroups] = await Promise.all([
+  const [files, abilities, extFields, receiptWithGroups, warranty] = await Promise.all([
     uploadsOf(ex, r.enterpriseId, fileIds),
     orderAbilities(ex, r, o),
     o.template_version_id == null ? [] : presented(ex, r, n.ext_fields, o.ext),
     o.receipted_at == null || o.receipt_version_id == null ? [] : presented(ex, r, n.receipt_fields, o.receipt_ext),
+    orderWarranty(ex, r.enterpriseId, r.timeZone, o),
   ]);
   const receipt: ExtField[] = receiptWithGroups.map(({ group: _g, ...f }) => f);
-  return toOrderDetail(o, n, { files, abilities, extFields, receipt });
+  return toOrderDetail(o, n, { files, abilities, extFields, receipt, warranty });
 }
 
 /** GET /order/getOrderTab: every tab, always in the same order, with counts where a number helps. */

@@ -1,10 +1,11 @@
-import { orderActionsContract as K, productContract as P } from '@sk/shared';
+import { fieldInput, orderActionsContract as K, productContract as P } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf, newCustomer, newModel } from '../customers/test-helpers';
-import { logsOf, orderIn, orderRow, type Team, team } from './actions.fixtures';
+import { saveField } from '../forms/fields.service';
+import { logsOf, orderIn, orderRow, signatureUpload, type Team, team } from './actions.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,6 +198,40 @@ describe('POST /v2/order/employee/edit: what the engineer corrects on site', () 
     await tm.engineer.client.send(K.employeeEdit, { orderId: w.id, title: '工程师改标题' } as never);
     expect((await orderRow(t, tm.ep, w.id)).title).toBe('空调不制冷');
     expect((await tm.engineer.client.send(K.employeeEdit, { orderId: w.id, productId: 987654 })).message).toBe('产品：设备不存在或不属于该客户');
+  });
+});
+
+describe('补充服务信息: required fields bind the completion, not every save (issue 65, 9)', () => {
+  it('saves a photo with 故障类型 empty; completing is then refused naming it, nothing written; filled in, it completes', async () => {
+    const tm = await team(t);
+    const id = await orderIn(t, tm, 4);
+    const o = await orderRow(t, tm.ep, id);
+    const ref = { enterpriseId: tm.ep, userId: tm.admin.id, kind: 1 as const, tmpId: Number(o.template_id) };
+    const fault = await saveField(t.deps.db, ref, fieldInput.parse({ name: '故障类型', type: 3, options: ['不制冷', '漏水'], required: true }));
+    const photos = await saveField(t.deps.db, ref, fieldInput.parse({ name: '现场照片', type: 26 }));
+    await t.deps.db.execute(sql`update orders set template_version_id = ${photos.versionId} where enterprise_id = ${tm.ep} and id = ${id}`);
+    const photo = await signatureUpload(tm.engineer.client);
+
+    // The photo alone: saved, the required 故障类型 still empty.
+    const saved = await tm.engineer.client.send(K.employeeEdit, { orderId: id, ext: { [photos.id]: [photo] } });
+    expect(saved).toMatchObject({ success: true });
+    expect((await orderRow(t, tm.ep, id)).ext).toEqual({ [photos.id]: [photo] });
+    // Types and formats are still checked on a save: an option the field does not have is refused.
+    const wrong = await tm.engineer.client.send(K.employeeEdit, { orderId: id, ext: { [fault.id]: '冒烟' } });
+    expect(wrong).toMatchObject({ success: false, code: 'VALIDATION' });
+    // Staff's 编辑工单 saves the same way.
+    expect(await tm.admin.client.send(K.edit, { orderId: id, detailDesc: '客户说夜里更明显' })).toMatchObject({ success: true });
+
+    // Completion names what is missing, and writes nothing (not the note's ext either).
+    const before = await orderRow(t, tm.ep, id);
+    const refused = await tm.engineer.client.send(K.serviceComplete, { orderId: id, ext: { [photos.id]: [photo] } });
+    expect(refused).toMatchObject({ success: false, code: 'VALIDATION', message: '完成前还需填写：故障类型' });
+    const after = await orderRow(t, tm.ep, id);
+    expect({ state: after.state, version: after.version, ext: after.ext }).toEqual({ state: 4, version: before.version, ext: before.ext });
+
+    const done = await tm.engineer.client.send(K.serviceComplete, { orderId: id, ext: { [fault.id]: '漏水' } });
+    expect(done).toMatchObject({ success: true, data: { state: 5 } });
+    expect((await orderRow(t, tm.ep, id)).ext).toEqual({ [photos.id]: [photo], [fault.id]: '漏水' });
   });
 });
 

@@ -211,7 +211,6 @@ async function onSiteChanges(tx: Tx, v: Actor, row: OrderRecord, b: EmployeeEdit
     if (b.productId === undefined || same(row.installed_product_id, b.productId)) return;
     const p = await productOf(tx, v, customerId, b.productId);
     c.patch.installed_product_id = p.productId;
-    c.patch.warranty_state = p.warranty;
   });
   await c.field('serviceId', () => changeServiceItems(tx, v, row.id, b.serviceId, c.patch));
   await c.field('detailDesc', () => put(c.patch, row, 'detail_desc', b.detailDesc));
@@ -301,7 +300,6 @@ export async function linkCustomer(db: Db, v: Actor, b: LinkCustomerBody): Promi
     // The installed product belonged to the old customer.
     if (changed) {
       put(patch, row, 'installed_product_id', null);
-      put(patch, row, 'warranty_state', null);
     }
     return save(tx, v, row, 'edit', patch, [changed ? `关联客户：${customer.name}` : null], null);
   });

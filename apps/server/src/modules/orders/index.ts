@@ -51,3 +51,4 @@ export { renderReport } from './report.pdf';
 export { reportModel } from './report.service';
 export { openableOrders, orderInScope, orderScope, seesAllOrders } from './scope';
 export { leadsTeam } from './scope.repo';
+export { orderWarranty } from './warranty';

@@ -20,6 +20,7 @@ function model(signatures: Buffer[]): ReportModel {
     appointmentTime: null,
     finishTime: '2026-11-29 11:00:00',
     customer: { name: '上海星河科技有限公司', contact: '张伟', phone: '13816612301', address: null, company: null, product: null },
+    warranty: null,
     serviceUser: '李服务',
     collaborators: [],
     detailDesc: null,

@@ -71,7 +71,7 @@ function partsTable(m: ReportModel) {
       `${p.quantity}${p.unit ?? ''}`,
       dash(p.serialOut),
       dash(p.serialIn),
-      { text: p.chargeable ? money(p.amount) : '保内免费', alignment: 'right' },
+      { text: p.chargeable ? money(p.amount) : m.warranty?.state === 3 ? '延保免费' : '保内免费', alignment: 'right' },
     ]);
   }
   return { table: { headerRows: 1, widths: ['*', 48, 90, 90, 64], body }, layout: 'lightHorizontalLines' };
@@ -116,6 +116,7 @@ export function reportDoc(m: ReportModel): Record<string, unknown> {
       ['联系电话', m.customer.phone],
       ['服务地址', m.customer.address],
       ['产品', m.customer.product],
+      ['保修状态', m.customer.product ? (m.warranty?.text ?? null) : null],
     ]),
     section('服务项目与费用'),
     feesTable(m),

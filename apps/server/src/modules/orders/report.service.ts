@@ -1,4 +1,5 @@
 import {
+  coverageText,
   EVALUATION_DIMENSIONS,
   type OrderFeesView,
   SIGNATURE_FIELD_TYPE as SIGNATURE,
@@ -13,6 +14,7 @@ import type { Deps } from '../../platform/deps';
 import { storageOf } from '../../platform/storage';
 import { feesOf } from './fees.service';
 import type { OrderRow } from './money.access';
+import { orderWarranty } from './warranty';
 import {
   collaboratorNames,
   engineerNotes,
@@ -36,6 +38,8 @@ export interface ReportModel {
   appointmentTime: string | null;
   finishTime: string | null;
   customer: { name: string; contact: string | null; phone: string | null; address: string | null; company: string | null; product: string | null };
+  /** The product's warranty on the order's day (orderWarranty, the answer the order page shows): 延保（至2027-11-28）. */
+  warranty: { state: number; end: string | null; source: string | null; text: string } | null;
   serviceUser: string | null;
   collaborators: string[];
   detailDesc: string | null;
@@ -92,6 +96,7 @@ export async function reportModel(deps: Deps, ex: Executor, v: Actor, row: Order
   const o = await reportHead(ex, v, row.id);
   const collaborators = await collaboratorNames(ex, ep, row.id);
   const notes = await engineerNotes(ex, v, row.id);
+  const warranty = await orderWarranty(ex, ep, v.timeZone, row);
 
   const orderFields = await versionFields(ex, ep, row.template_version_id);
   const receiptFields = await versionFields(ex, ep, row.receipt_version_id);
@@ -128,6 +133,7 @@ export async function reportModel(deps: Deps, ex: Executor, v: Actor, row: Order
       company: row.custom_enterprise_name ?? null,
       product: o?.product_name ? `${o.product_name}${o.serial_number ? `（${o.serial_number}）` : ''}` : null,
     },
+    warranty: warranty ? { state: warranty.state, end: warranty.end, source: warranty.source, text: coverageText(warranty) } : null,
     serviceUser: o?.service_user ?? null,
     collaborators,
     detailDesc: row.detail_desc ?? null,

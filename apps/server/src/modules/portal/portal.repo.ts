@@ -1,7 +1,16 @@
 // Queries of the customer portal (docs/portal.md): every one names the session's enterprise AND customer (`mine`), so
 // another customer's record (same enterprise or not) is not found. Typed rows and their presenters; the rules are
 // portal.service.ts's.
-import { coverageOf, type PortalOrderDetail, type PortalOrderRow, type PortalProduct, type PortalQuoteRow, type QuoteLine, ORDER_STATES } from '@sk/shared';
+import {
+  coverageOf,
+  periodsOf,
+  type PortalOrderDetail,
+  type PortalOrderRow,
+  type PortalProduct,
+  type PortalQuoteRow,
+  type QuoteLine,
+  ORDER_STATES,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
@@ -24,12 +33,13 @@ export interface ProductRaw {
   install_date: string | null;
   warranty_end: string | null;
   extended_end: string | null;
+  extended_periods: unknown;
   open_orders: number;
 }
 
 const productSelect = sql`select p.id::int, p.name, m.model, p.serial_number, a.full_address as address,
     to_char(p.install_date, 'YYYY-MM-DD') as install_date, to_char(p.warranty_end, 'YYYY-MM-DD') as warranty_end,
-    to_char(p.extended_end, 'YYYY-MM-DD') as extended_end,
+    to_char(p.extended_end, 'YYYY-MM-DD') as extended_end, p.extended_periods,
     (select count(*)::int from orders o where o.enterprise_id = p.enterprise_id and o.installed_product_id = p.id
       and o.customer_id = p.customer_id and o.state < 5 and o.deleted_at is null) as open_orders
   from installed_products p
@@ -39,7 +49,7 @@ const productSelect = sql`select p.id::int, p.name, m.model, p.serial_number, a.
 /** The one place a product row becomes the portal's product (its coverage as of today in `tz`). */
 export function toPortalProduct(r: ProductRaw, tz: string): PortalProduct {
   // The one warranty status (commerce coverageOf): the model's warranty, then an extension in force.
-  const c = coverageOf(r.warranty_end, r.extended_end, todayIn(tz));
+  const c = coverageOf(r.warranty_end, periodsOf(r.extended_periods), todayIn(tz));
   return {
     id: r.id,
     name: r.name,

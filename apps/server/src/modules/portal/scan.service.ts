@@ -1,6 +1,6 @@
 // 扫码报修 without an account (docs/portal.md): the public page of one product, an SMS code that proves the reporter's
 // mobile, the order made for the product's customer (source 4), and the follow link of that one order.
-import { createOrderBody, type ScanProduct, type ScanTrack, SCAN_CODE_PURPOSE, SCAN_ORDER_SOURCE, SCAN_TRACK_PATH, coverageOf } from '@sk/shared';
+import { createOrderBody, type ScanProduct, type ScanTrack, SCAN_CODE_PURPOSE, SCAN_ORDER_SOURCE, SCAN_TRACK_PATH } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
@@ -9,7 +9,7 @@ import { service, type Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
 import { sendCode, withProvedMobile } from '../account/index';
-import { todayIn } from '../commerce/index';
+import { productWarranty } from '../customers/index';
 import { saveDataUrl } from '../files/index';
 import { createOrder } from '../orders/index';
 import { getSetting } from '../settings/index';
@@ -34,14 +34,15 @@ async function productOf(ex: Executor, code: string): Promise<ScanProductRow> {
 export async function scanProduct(db: Db, code: string): Promise<ScanProduct> {
   const p = await productOf(db, code);
   const facts = await enterpriseFacts(db, p.enterprise_id);
-  const c = coverageOf(p.warranty_end, p.extended_end, todayIn(p.time_zone));
+  // The one warranty answer (customers' productWarranty), as of today in the enterprise's zone.
+  const w = await productWarranty(db, p.enterprise_id, p.id, { tz: p.time_zone });
   return {
     enterpriseName: p.enterprise_name,
     ...facts,
     name: p.name,
     model: p.model,
     serialNumber: p.serial_number,
-    coverage: { state: c.state, end: c.end, warrantyEnd: p.warranty_end, extendedEnd: p.extended_end },
+    coverage: { state: w?.state ?? 0, end: w?.end ?? null, warrantyEnd: p.warranty_end, extendedEnd: p.extended_end },
   };
 }
 

@@ -46,7 +46,8 @@ afterAll(async () => t.close());
 describe('扫码报修 without an account', () => {
   it('the label shows that product, its warranty and the service phone, and nothing of its customer', async () => {
     const id = await a.product(dayFromToday(-5));
-    await t.deps.db.execute(sql`update installed_products set extended_end = ${dayFromToday(100)} where id = ${id}`);
+    const periods = JSON.stringify([{ start: dayFromToday(-4), end: dayFromToday(100) }]);
+    await t.deps.db.execute(sql`update installed_products set extended_end = ${dayFromToday(100)}, extended_periods = ${periods}::jsonb where id = ${id}`);
     await setting(a.ep, 'service_phone', '400-800-1234');
     const r = await anyone.send(S.product, { code: await codeOf(id) });
     expect(r.success, r.message).toBe(true);

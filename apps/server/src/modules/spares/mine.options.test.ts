@@ -55,7 +55,7 @@ describe('GET /spare/mine/options', () => {
     expect((await s.eng.call(C.mineOptions, { keyword: '压缩' })).data.list.map((x: { id: number }) => x.id)).toEqual([s.spare]);
 
     // what is used up leaves the picker
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 2 });
+    const order = await orderIn(t, s.tm, 4);
     expect((await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 2 })).success).toBe(true);
     expect((await s.eng.call(C.mineOptions, {})).data.list.map((x: { name: string }) => x.name)).toEqual(['滤网']);
   });
@@ -82,7 +82,7 @@ describe('GET /spare/mine/options', () => {
 describe('recording more than held', () => {
   it('is refused with what he holds, and writes nothing', async () => {
     const s = await engineerHolding(2);
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 2 });
+    const order = await orderIn(t, s.tm, 4);
     const r = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 3 });
     expect(r).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(r.message).toMatch(/^库存不足：.+的备件“压缩机”现有2，需要3$/);
@@ -97,7 +97,7 @@ describe('recording more than held', () => {
 
   it('6 parallel records of 1 with 3 held: 3 go through, 3 are refused, the stock ends at 0 and the fee counts 3', async () => {
     const s = await engineerHolding(3, { warranty: false });
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 2 });
+    const order = await orderIn(t, s.tm, 4);
     const answers = await race(6, () => s.eng.post('/spare/order/use', { orderId: order, spareId: s.spare, quantity: 1 }));
     const outcome = tally(answers);
     expect(outcome.ok).toBe(3);

@@ -14,17 +14,6 @@ export const OLD_PART_STATE: StateTable = {
   log: { table: 'spare_state_logs', recordColumn: 'record_id', fixed: { kind: 'old_part' } },
 };
 
-/** The installed product's warranty dates and today, in its enterprise's zone. */
-export async function productWarranty(ex: Executor, enterpriseId: number, productId: number) {
-  const [p] = await rows<{ warranty_end: string | null; extended_end: string | null; today: string }>(
-    ex,
-    sql`select to_char(p.warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(p.extended_end, 'YYYY-MM-DD') as extended_end,
-        to_char(now() at time zone e.time_zone, 'YYYY-MM-DD') as today
-      from installed_products p join enterprises e on e.id = p.enterprise_id where p.enterprise_id = ${enterpriseId} and p.id = ${productId}`,
-  );
-  return p;
-}
-
 /** The order's spare amount becomes the sum of its chargeable parts in use. */
 export const syncSpareAmountSql = (tx: Tx, enterpriseId: number, orderId: number) =>
   tx.execute(sql`update orders set spare_amount = (select coalesce(sum(price * quantity), 0) from order_parts

@@ -1,6 +1,5 @@
 // Parts on orders (consumption from the engineer's own stock, cancel) and old-part returns.
 import {
-  coverageOf,
   isCovered,
   type BodyOf,
   type OldPartAction,
@@ -17,7 +16,7 @@ import { invalid, notFound } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { changeState, insertStateLog } from '../../platform/state';
 import { recomputeReceivable } from '../orders/index';
-import { orderFor } from '../orders/index';
+import { orderFor, orderWarranty } from '../orders/index';
 import type { OrderRecord } from '../orders/index';
 import { addProductHistorySource } from '../customers/index';
 import { itemsByCode } from '../settings/index';
@@ -30,12 +29,9 @@ import { installUnit, settleOldUnit, uninstallUnit } from './units';
 /** Parts can be recorded while the order is pending service (3) or in service (4). */
 const PART_STATES = [3, 4];
 
-/** In warranty: the order's warranty state (1 在保, 3 延保), else the installed product's coverage today (commerce coverageOf). */
-async function inWarranty(ex: Executor, enterpriseId: number, order: OrderRecord): Promise<boolean> {
-  if (order.warranty_state != null && order.warranty_state !== 0) return isCovered(order.warranty_state);
-  if (order.installed_product_id == null) return false;
-  const p = await repo.productWarranty(ex, enterpriseId, order.installed_product_id);
-  return !!p && isCovered(coverageOf(p.warranty_end, p.extended_end, p.today).state);
+/** In warranty (在保 or 延保): the order's warranty answer, the one its detail and service report show (orders' orderWarranty). */
+async function inWarranty(ex: Executor, u: UserActor, order: OrderRecord): Promise<boolean> {
+  return isCovered((await orderWarranty(ex, u.enterpriseId, u.timeZone, order))?.state);
 }
 
 /** The order's spare amount is the sum of its chargeable parts in use; the receivable follows (fees.service). */
@@ -57,7 +53,7 @@ export async function usePart(db: Db, u: UserActor, b: BodyOf<typeof C.orderUse>
     if (spare.serialized && (!b.serialIn || !b.serialOut)) throw invalid(`备件“${spare.name}”按序列号管理，请填写新件和旧件序列号`);
     if (spare.serialized && b.quantity !== 1) throw invalid('按序列号管理的备件每次登记1件');
     const warehouseId = await ownWarehouse(tx, u);
-    const covered = spare.warranty && (await inWarranty(tx, u.enterpriseId, order));
+    const covered = spare.warranty && (await inWarranty(tx, u, order));
     const partId = await repo.insertPart(tx, u.enterpriseId, {
       orderId: b.orderId,
       spareId: b.spareId,

@@ -372,6 +372,17 @@ describe('the warehouse’s badges', () => {
 });
 
 describe('parts on orders', () => {
+  /** A product in its model's warranty (1), or lapsed with an extension covering today (3). */
+  async function coveredProduct(ep: number, state: 1 | 3): Promise<number> {
+    const product = await productIn(t, ep, '空调');
+    if (state === 1) await t.deps.db.execute(sql`update installed_products set warranty_end = current_date + 100 where id = ${product}`);
+    else
+      await t.deps.db.execute(sql`update installed_products set warranty_end = current_date - 100, extended_end = current_date + 265,
+        extended_periods = jsonb_build_array(jsonb_build_object('start', to_char(current_date - 99, 'YYYY-MM-DD'), 'end', to_char(current_date + 265, 'YYYY-MM-DD')))
+        where id = ${product}`);
+    return product;
+  }
+
   async function withEngineerStock(o: { warranty?: boolean; serialized?: boolean } = {}) {
     const s = await stocked(o);
     await inbound(s, 5);
@@ -413,7 +424,8 @@ describe('parts on orders', () => {
     expect(await units()).toEqual([`NEW-1:在库:${own?.name}`, 'NEW-2:在库:中心仓', 'NEW-3:在库:中心仓']);
 
     const product = await productIn(t, s.tm.ep, '空调');
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 1, installed_product_id: product });
+    await t.deps.db.execute(sql`update installed_products set warranty_end = current_date + 100 where id = ${product}`);
+    const order = await orderIn(t, s.tm, 4, { installed_product_id: product });
     expect((await eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1, serialIn: 'NEW-2', serialOut: 'OLD-9' })).message).toBe(
       '新件序列号：NEW-2不在您的备件库存中（或已被待审批单据占用）',
     );
@@ -435,7 +447,7 @@ describe('parts on orders', () => {
 
   it('under warranty: free, both serials in the ledger, a return obligation that is shipped, received and refurbished', async () => {
     const s = await withEngineerStock({ serialized: true });
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 1 });
+    const order = await orderIn(t, s.tm, 4, { installed_product_id: await coveredProduct(s.tm.ep, 1) });
     expect((await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1 })).message).toBe('备件“压缩机”按序列号管理，请填写新件和旧件序列号');
     const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1, serialIn: 'NEW-1', serialOut: 'OLD-1' });
     expect(used.data).toMatchObject({ chargeable: false });
@@ -460,7 +472,7 @@ describe('parts on orders', () => {
 
   it('cancelling a part whose old part was shipped while the cancel waited is refused; the return stays', async () => {
     const s = await withEngineerStock({ serialized: false });
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 1 });
+    const order = await orderIn(t, s.tm, 4, { installed_product_id: await coveredProduct(s.tm.ep, 1) });
     const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1 });
     const oldId = used.data.oldPartId;
     expect(oldId).toBeTruthy();
@@ -481,9 +493,9 @@ describe('parts on orders', () => {
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
-  it('under an extended warranty (warranty state 3 延保) the part is free like in warranty', async () => {
+  it('under an extended warranty (延保: the model’s warranty lapsed, an extension covers the order’s day) the part is free like in warranty', async () => {
     const s = await withEngineerStock({ serialized: false });
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 3 });
+    const order = await orderIn(t, s.tm, 4, { installed_product_id: await coveredProduct(s.tm.ep, 3) });
     const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1 });
     expect(used.data).toMatchObject({ chargeable: false });
     expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(0);
@@ -491,7 +503,7 @@ describe('parts on orders', () => {
 
   it('out of warranty: charged into the order’s fees; cancelling puts it back and takes the charge off', async () => {
     const s = await withEngineerStock({ serialized: false });
-    const order = await orderIn(t, s.tm, 4, { warranty_state: 2 });
+    const order = await orderIn(t, s.tm, 4);
     const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 2 });
     expect(used.data).toMatchObject({ chargeable: true, oldPartId: null });
     expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(241);

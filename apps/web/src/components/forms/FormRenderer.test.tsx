@@ -198,4 +198,13 @@ describe('validateForm', () => {
     const r = await act(() => validateForm(def, { system: {}, ext: { 1: 'A', 2: 'x', 5: 2 } }, { roles: [2], previous: { 3: '旧值' } }));
     expect(r).toEqual({ ok: true, system: {}, ext: { 1: 'A', 3: '旧值', 4: 4, 5: 2 } });
   });
+
+  it("requiredLater (an order's 补充信息): a required field may stay empty, its value is still checked (issue 65, 9)", async () => {
+    const def = plain([field(1, '故障类型', 3, { options: ['不制冷', '漏水'], required: true }), field(2, '现场照片', 26)]);
+    const values = { system: {}, ext: {} };
+    expect(await act(() => validateForm(def, values))).toMatchObject({ ok: false, error: '故障类型：不能为空' });
+    expect(await act(() => validateForm(def, values, { requiredLater: true }))).toEqual({ ok: true, system: {}, ext: {} });
+    const wrong = await act(() => validateForm(def, { system: {}, ext: { 1: '冒烟' } }, { requiredLater: true }));
+    expect(wrong).toMatchObject({ ok: false, key: 'ext:1' });
+  });
 });

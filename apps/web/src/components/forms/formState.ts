@@ -92,6 +92,11 @@ export interface CheckOptions {
   previous?: ExtValues | null;
   /** A new record: absent values take the field defaults. */
   isNew?: boolean;
+  /**
+   * Required custom fields may stay empty on this save (the server's `requiredLater`): an order's 补充信息, whose
+   * required fields bind the completion. Types, formats and required fixed fields are still checked.
+   */
+  requiredLater?: boolean;
 }
 
 /**
@@ -101,7 +106,8 @@ export interface CheckOptions {
 export async function validateForm(def: FormDefinition, values: FormValues, o: CheckOptions = {}): Promise<FormCheck> {
   const fixed = checkFixed(def, values.system);
   if (!fixed.ok) return fixed;
-  const r = await validateExt(def.fields, values.ext, { roles: o.roles, previous: o.previous, system: fixed.system, applyDefaults: o.isNew });
+  const fields = o.requiredLater ? def.fields.map((f) => ({ ...f, required: false })) : def.fields;
+  const r = await validateExt(fields, values.ext, { roles: o.roles, previous: o.previous, system: fixed.system, applyDefaults: o.isNew });
   if (!r.ok) return { ok: false, key: extKey(r.fieldId), error: r.error };
   return { ok: true, system: fixed.system, ext: r.ext };
 }

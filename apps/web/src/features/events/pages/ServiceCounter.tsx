@@ -11,7 +11,7 @@ import { customerPath } from '../../customers';
 import { eventPath, stateOf } from '../api';
 import '../events.css';
 
-const WARRANTY_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red' };
+const WARRANTY_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red', 3: 'blue' };
 
 function newEventUrl(d: DeskCustomer, product?: DeskCustomer['products'][number]): string {
   const q = new URLSearchParams({ customerId: String(d.customer.id), customerName: d.customer.name });

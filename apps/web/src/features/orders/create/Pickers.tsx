@@ -13,7 +13,7 @@ import { useDebounced } from '../../../lib/useDebounced';
 import type { AddressChoice } from './fields';
 
 type Ctx = OrderCustomerContext | undefined;
-const WARRANTY_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red' };
+const WARRANTY_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red', 3: 'blue' };
 
 /** The warranty state as a tag: 保内 green, 已过保 red, unknown grey. */
 export function WarrantyTag({ state, end }: { state: number; end?: string | null }) {

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiRequest, chooseFile, deferred, expectHeldBack, holdUploads, renderWithApp, stubApi, uploadUnderWay } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
+import { field } from '../../../components/forms/testFields';
 import { EditOrderDialog } from './EditOrderDialog';
 
 vi.setConfig({ testTimeout: 60_000 }); // antd in jsdom is slow on a shared machine, and the whole order form renders
@@ -91,6 +92,30 @@ describe('编辑工单 with a file still uploading', () => {
     fireEvent.click(save());
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ orderId: 5, expectedState: 2, version: 3, title: '空调漏水', attachments: [31] });
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+  });
+});
+
+describe('补充信息 with a required custom field still empty (issue 65, 9)', () => {
+  it('saves: the field keeps its required mark, which binds 完成服务, not this save', async () => {
+    stubApi({
+      '/v2/order/employee/edit': (r: ApiRequest) => {
+        sent.push(r.body);
+        return null;
+      },
+      '/detailcontrol/forminfo': { ...formInfo, fields: [field(41, '故障类型', 3, { options: ['不制冷', '漏水'], required: true, group: 'orderInfo' })] },
+      '/v2/order/orderCustomerContext': { customer: { id: 9, name: '恒瑞物业' }, contacts: [], addresses: [], products: [] },
+    });
+    setSessionUser({ id: 7, name: '周建华', sysrole: 2, admin: false, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
+    const onDone = vi.fn();
+    renderWithApp(<EditOrderDialog d={{ ...order, state: 4 } as OrderDetail} ability="employeeEdit" onClose={() => {}} onDone={onDone} />);
+    const label = (await screen.findByText('故障类型')).closest('label') as HTMLElement;
+    expect(label.className).toContain('ant-form-item-required');
+    fireEvent.change(await screen.findByLabelText('详细描述'), { target: { value: '先拍照，故障待查' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ orderId: 5, detailDesc: '先拍照，故障待查' });
+    expect(screen.queryByText('故障类型：不能为空')).toBeNull();
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
   });
 });

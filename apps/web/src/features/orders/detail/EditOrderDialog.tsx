@@ -44,7 +44,8 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
     for (const f of d.attachments) rememberFile(f);
     return editValuesOf(d);
   }, [d]);
-  const form = useFormRenderer(checked, initial, { isNew: false, roles, previous: initial.ext });
+  // Required custom fields (marked) bind 完成服务, not this save: a photo may be saved before 故障类型 is known.
+  const form = useFormRenderer(checked, initial, { isNew: false, roles, previous: initial.ext, requiredLater: true });
   const [contactId, setContactId] = useState<number | null>(d.contactId);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);

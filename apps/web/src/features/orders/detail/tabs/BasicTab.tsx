@@ -9,6 +9,7 @@ import { Img } from '../../../../lib/Img';
 import { ExtFieldView } from '../../../../components/forms';
 import { MapLink } from '../../../../components/MapLink';
 
+const WARRANTY_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'red', 3: 'blue' };
 const dash = (v: string | number | null | undefined) => (v == null || v === '' ? '—' : v);
 
 /** The service address as a link to the map app: navigation to an exact pin, else a search for the address. */
@@ -70,7 +71,15 @@ export function BasicTab({ d }: { d: OrderDetail }) {
               <Link to={`/productManage/detail/${d.product.id}`}>{d.product.name}</Link>
               {d.product.serialNumber ? <span>（{d.product.serialNumber}）</span> : null}
               {d.product.warrantyName ? (
-                <Tag color={d.product.warrantyState === 1 ? 'green' : d.product.warrantyState === 2 ? 'red' : 'default'}>{d.product.warrantyName}</Tag>
+                // The product's warranty on the order's day (the server's one answer, also the report's and the parts').
+                <Tag
+                  color={WARRANTY_COLORS[d.product.warrantyState ?? 0] ?? 'default'}
+                  title={d.product.warrantyDay ? `按报修日${d.product.warrantyDay}判定` : undefined}
+                  data-testid="order-warranty"
+                >
+                  {d.product.warrantyName}
+                  {d.product.warrantyEnd ? `（至${d.product.warrantyEnd}）` : ''}
+                </Tag>
               ) : null}
             </Space>
           ) : (
