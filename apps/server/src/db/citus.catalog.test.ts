@@ -16,6 +16,7 @@ const REFERENCE: Record<string, string> = {
   job_keys: 'once-ever keys of jobs, some of them global (the daily schedules and sweeps)',
   login_attempts: 'failed logins by mobile and address, counted before the enterprise is known',
   sms_codes: 'login codes by mobile, checked before the enterprise is known',
+  rate_hits: 'API rate-limit counters by session user or client address, counted before any enterprise is read',
 };
 
 /**
@@ -30,6 +31,7 @@ const TOKEN_LOOKUP: Record<string, string> = {
   order_report_links: 'order_report_links_token_uq: the service report link',
   return_visit_tokens: 'return_visit_tokens_hash_uq: the survey link',
   quotation_sign_links: 'quotation_sign_links_hash_uq: the quotation signature link sent by SMS',
+  scan_reports: 'scan_reports_token_uq: the follow link of a QR report',
   upload_tokens: 'upload_tokens_id_uq: the direct-upload token',
   security_log: 'security_log_pkey: logins before an enterprise is chosen have none (enterprise_id null)',
 };
