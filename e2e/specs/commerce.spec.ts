@@ -155,6 +155,9 @@ test('a customer scans a product’s QR, reports a fault on the portal, sees the
   await expect(page).toHaveURL(/\/portal\/scan\?code=/);
   await page.getByRole('link', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/portal\/login\?redirect=/);
+  // The address changes before the login page replaces the scan page, whose report form has a 手机号 too.
+  await expect(page.getByRole('heading', { name: '服务门户' })).toBeVisible();
+  await expect(page.getByTestId('scan-product')).toHaveCount(0);
   await shot(page, FLOW, '11-portal-login-phone');
   await page.getByLabel('手机号').fill(CUSTOMER);
   await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
