@@ -106,7 +106,7 @@ export const portalQuoteDetail = portalQuoteRow.extend({
 export type PortalQuoteDetail = z.infer<typeof portalQuoteDetail>;
 
 /** A PNG or JPEG as a data URL (the signature pad, a photo read on the phone). */
-const dataUrl = (label: string) =>
+export const dataUrl = (label: string) =>
   L(
     z
       .string()

@@ -5,6 +5,7 @@ import { endpoint } from '../common/contract';
 import { L, mobile } from '../common/zod';
 import { coverageSchema } from '../commerce/commerce.contract';
 import { optionalText, requiredText } from '../customers/fields';
+import { dataUrl } from './portal.contract';
 
 /** Order source of a fault reported from a product's QR label without an account (ORDER_SOURCES 4). */
 export const SCAN_ORDER_SOURCE = 4;
@@ -16,13 +17,7 @@ export const SCAN_MAX_PHOTOS = 3;
 export const SCAN_CODE_PURPOSE = 'scan';
 
 const qrCode = L(z.string().trim().min(1, '二维码不正确').max(64, '二维码不正确'), '二维码');
-const photo = L(
-  z
-    .string()
-    .max(8_000_000, '照片过大')
-    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, '照片格式不正确'),
-  '照片',
-);
+const photo = dataUrl('照片');
 const trackToken = L(z.string().trim().min(20, '链接不正确').max(100, '链接不正确'), '跟踪链接');
 
 /** What a stranger may see of a product: what is on its label and its warranty, nothing of its owner. */

@@ -1,14 +1,14 @@
 // 扫码报修's form (docs/portal.md): the reporter's mobile proved by an SMS code, a name, the fault and up to three photos,
 // sent in one call; the answer is the order number and the link that follows it.
-import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { SCAN_MAX_PHOTOS } from '@sk/shared/portal/scan.contract';
 import { Button, Card, Form, Input, Result, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { SendCodeButton } from '../auth';
 import { toast } from '../../components/toast';
 import type { ApiError } from '../../lib/api';
 import { portalCall, S, shrinkImage } from './api';
+import { PhotoPicker } from './PhotoPicker';
 
 interface Values {
   mobile: string;
@@ -22,7 +22,6 @@ export function ScanReportForm({ code }: { code: string }) {
   const [photos, setPhotos] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ orderNo: string; token: string } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const add = async (files: FileList | null) => {
     try {
@@ -32,8 +31,6 @@ export function ScanReportForm({ code }: { code: string }) {
       }
     } catch (e) {
       toast.error((e as Error).message);
-    } finally {
-      if (input.current) input.current.value = '';
     }
   };
 
@@ -83,35 +80,12 @@ export function ScanReportForm({ code }: { code: string }) {
           <Input.TextArea rows={4} maxLength={500} showCount placeholder="请描述故障现象，如：空调不制冷、有异响" />
         </Form.Item>
         <Form.Item label={`照片（最多${SCAN_MAX_PHOTOS}张）`}>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-            {photos.map((src, i) => (
-              <div key={src.slice(-32) + String(i)} style={{ position: 'relative' }}>
-                <img src={src} alt="故障照片" width={88} height={88} style={{ objectFit: 'cover', borderRadius: 6 }} />
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label="删除照片"
-                  style={{ position: 'absolute', top: 2, right: 2 }}
-                  onClick={() => setPhotos((list) => list.filter((_, j) => j !== i))}
-                />
-              </div>
-            ))}
-            {photos.length < SCAN_MAX_PHOTOS ? (
-              <Button style={{ width: 88, height: 88 }} icon={<CameraOutlined />} onClick={() => input.current?.click()}>
-                添加
-              </Button>
-            ) : null}
-          </div>
-          <input
-            ref={input}
-            type="file"
-            accept="image/*"
-            multiple
-            hidden
-            style={{ display: 'none' }}
-            data-testid="scan-photo-input"
-            onChange={(e) => void add(e.target.files)}
+          <PhotoPicker
+            photos={photos.map((src, i) => ({ key: String(i), src }))}
+            max={SCAN_MAX_PHOTOS}
+            testId="scan-photo-input"
+            onPick={add}
+            onRemove={(key) => setPhotos((list) => list.filter((_, j) => String(j) !== key))}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>

@@ -1,11 +1,11 @@
 // /portal/repair/:productId (报修): model and serial from the product, a description and photos; creates an order.
-import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Spin, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../components/toast';
 import type { ApiError } from '../../../lib/api';
 import { P, portalCall, shrinkImage, usePortal, usePortalWrite } from '../api';
+import { PhotoPicker } from '../PhotoPicker';
 import { PortalPage } from '../PortalPage';
 
 const MAX_PHOTOS = 9;
@@ -16,7 +16,6 @@ export default function Repair() {
   const product = usePortal(P.product, { id }, { enabled: id > 0 });
   const [photos, setPhotos] = useState<{ id: number; preview: string }[]>([]);
   const [uploading, setUploading] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const submit = usePortalWrite(P.repair, (r) => navigate(`/portal/orders/${r.id}`, { replace: true }));
 
   const add = async (files: FileList | null) => {
@@ -32,7 +31,6 @@ export default function Repair() {
       toast.error((e as ApiError).message);
     } finally {
       setUploading(false);
-      if (input.current) input.current.value = '';
     }
   };
 
@@ -61,35 +59,13 @@ export default function Repair() {
               <Input.TextArea rows={4} maxLength={500} showCount placeholder="请描述故障现象，如：空调不制冷、有异响" />
             </Form.Item>
             <Form.Item label={`照片（最多${MAX_PHOTOS}张）`}>
-              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-                {photos.map((x) => (
-                  <div key={x.id} style={{ position: 'relative' }}>
-                    <img src={x.preview} alt="故障照片" width={88} height={88} style={{ objectFit: 'cover', borderRadius: 6 }} />
-                    <Button
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label="删除照片"
-                      style={{ position: 'absolute', top: 2, right: 2 }}
-                      onClick={() => setPhotos((list) => list.filter((y) => y.id !== x.id))}
-                    />
-                  </div>
-                ))}
-                {photos.length < MAX_PHOTOS ? (
-                  <Button style={{ width: 88, height: 88 }} icon={<CameraOutlined />} loading={uploading} onClick={() => input.current?.click()}>
-                    添加
-                  </Button>
-                ) : null}
-              </div>
-              <input
-                ref={input}
-                type="file"
-                accept="image/*"
-                multiple
-                hidden
-                style={{ display: 'none' }}
-                data-testid="portal-photo-input"
-                onChange={(e) => void add(e.target.files)}
+              <PhotoPicker
+                photos={photos.map((x) => ({ key: String(x.id), src: x.preview }))}
+                max={MAX_PHOTOS}
+                busy={uploading}
+                testId="portal-photo-input"
+                onPick={add}
+                onRemove={(key) => setPhotos((list) => list.filter((y) => String(y.id) !== key))}
               />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={submit.isPending} disabled={uploading}>
