@@ -1,0 +1,163 @@
+// The soak's figures: rates and latencies per class outside and during the faults, each fault's failures and the time
+// to heal, memory and connections per instance over time, and the checks. Answers whether anything failed.
+import { percentile } from '../capture';
+import type { Check } from './checks';
+import type { FaultRecord } from './faults';
+import { CLASSES, type DriverOut, type Sample } from './types';
+
+export interface Watch {
+  rows: { at: number; instances: { name: string; rss: number; connections: number; idleInTx: number }[] }[];
+  /** Heap in use and RSS after a full GC, MB: after the warm-up (or an instance's restart) and after the load. */
+  memoryStart: Map<string, { heap: number; rss: number; boot: number }>;
+  memoryEnd: Map<string, { heap: number; rss: number; boot: number }>;
+}
+
+interface Input {
+  out: DriverOut;
+  faults: (FaultRecord & { bad: number })[];
+  checks: Check[];
+  watch: Watch;
+  instances: string[];
+  rate: number;
+  minutes: number;
+  poolMax: number;
+}
+
+/** How long after a fault's start the product may still fail before it counts as not healed. */
+const HEAL_LIMIT_MS = 60_000;
+/** A memory at the end more than this much above the start fails. */
+const MEMORY_GROWTH = 0.2;
+
+/** A failure: no answer, a 5xx, a 429, or a refused read (a refused write is a race the product settled). */
+const failed = (s: Sample) => s[3] === 0 && (s[4] === 0 || s[4] >= 500 || s[4] === 429 || CLASSES[s[1]]?.startsWith('read') || CLASSES[s[1]] === 'portal');
+
+/** Each fault's window: from its start to just after its last failure within HEAL_LIMIT_MS (the heal). */
+function windows(samples: Sample[], faults: FaultRecord[]) {
+  return faults.map((f, k) => {
+    // A fault's failures are those before the next fault starts (that one's are its own).
+    const until = Math.min(f.at + HEAL_LIMIT_MS, faults[k + 1]?.at ?? Number.POSITIVE_INFINITY);
+    const fails = samples.filter((s) => failed(s) && s[0] >= f.at && s[0] < until);
+    const last = fails.reduce((m, s) => Math.max(m, s[0] + s[2]), f.done);
+    const unavailable = fails.filter((s) => s[4] === 503).length;
+    return { fault: f, from: f.at, to: last + 1000, failures: fails.length, unavailable, healS: (last - f.at) / 1000 };
+  });
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+
+export function printFigures(i: Input): boolean {
+  const { samples } = i.out;
+  const seconds = (i.out.endedAt - i.out.startedAt) / 1000;
+  const w = windows(samples, i.faults);
+  const inWindow = (s: Sample) => w.some((x) => s[0] >= x.from && s[0] <= x.to);
+  console.info(
+    `\nSoak: ${i.instances.length} instances, ${i.minutes} min at ${i.rate} actions/s, ${samples.length} requests, ${i.out.shed} actions shed (over 64 in flight)`,
+  );
+  const table = CLASSES.map((cls, k) => {
+    const mine = samples.filter((s) => s[1] === k);
+    const calm = mine.filter((s) => !inWindow(s));
+    const storm = mine.filter(inWindow);
+    const ms = (xs: Sample[]) => xs.filter((s) => s[3] === 1).map((s) => s[2]);
+    return {
+      class: cls,
+      requests: mine.length,
+      'req/s': fmt(mine.length / seconds),
+      'p50 calm': fmt(percentile(ms(calm), 50)),
+      'p99 calm': fmt(percentile(ms(calm), 99)),
+      'p50 faults': fmt(percentile(ms(storm), 50)),
+      'p99 faults': fmt(percentile(ms(storm), 99)),
+      'refused (races)': mine.filter((s) => s[3] === 0 && !failed(s)).length,
+      'errors calm': calm.filter(failed).length,
+      'errors faults': storm.filter(failed).length,
+    };
+  }).filter((r) => r.requests > 0);
+  console.table(table);
+  const calmErrors = samples.filter((s) => failed(s) && !inWindow(s));
+  console.info('Faults:');
+  console.table(
+    w.map((x) => ({
+      at: new Date(x.fault.at).toISOString().slice(11, 19),
+      fault: x.fault.kind,
+      failures: x.failures,
+      '503s': x.unavailable,
+      'healed in s': x.healS.toFixed(1),
+      detail: x.fault.detail,
+    })),
+  );
+  console.info('Memory (RSS MB) and connections per instance, each minute:');
+  const perMinute = i.watch.rows.filter((_, k) => k % 6 === 5);
+  console.table(
+    perMinute.map((r) => ({
+      minute: Math.round((r.at - i.out.startedAt) / 60_000),
+      ...Object.fromEntries(
+        r.instances.flatMap((x) => [
+          [`${x.name} MB`, Math.round(x.rss)],
+          [`${x.name} conns`, x.connections],
+        ]),
+      ),
+    })),
+  );
+  const memory = i.instances.map((name) => {
+    const none = { heap: Number.NaN, rss: Number.NaN, boot: 0 };
+    const start = i.watch.memoryStart.get(name) ?? none;
+    const end = i.watch.memoryEnd.get(name) ?? none;
+    // An instance killed too late for a start after its own warm-up is not compared (two processes).
+    const same = start.boot === end.boot;
+    return { name, same, start: start.heap, end: end.heap, growth: (end.heap - start.heap) / start.heap, rssStart: start.rss, rssEnd: end.rss };
+  });
+  console.table(
+    memory.map((m) => ({
+      instance: m.name,
+      'heap MB at start (after GC)': fmt(m.start),
+      'heap MB at end (after GC)': fmt(m.end),
+      growth: m.same ? `${fmt(m.growth * 100)} %` : 'restarted: not compared',
+      'RSS MB start → end': `${fmt(m.rssStart)} → ${fmt(m.rssEnd)}`,
+    })),
+  );
+  const extra: { name: string; broken: string[] }[] = [
+    {
+      name: 'no request failed outside the fault windows',
+      broken: calmErrors.slice(0, 3).map((s) => `${CLASSES[s[1]]} HTTP ${s[4]} at ${new Date(s[0]).toISOString().slice(11, 19)}`),
+    },
+    { name: 'every fault healed within 60 s', broken: w.filter((x) => x.healS * 1000 >= HEAL_LIMIT_MS).map((x) => x.fault.kind) },
+    {
+      name: 'every fault injected cleanly (junk answered in the envelope, instances kept answering)',
+      broken: i.faults.filter((f) => f.bad > 0).map((f) => f.detail),
+    },
+    {
+      name: 'heap at the end within 20 % of the start (after a GC)',
+      broken: memory.filter((m) => m.same && !(m.growth <= MEMORY_GROWTH)).map((m) => `${m.name} ${fmt(m.start)} → ${fmt(m.end)} MB`),
+    },
+    {
+      name: `connections per instance ≤ its pool (${i.poolMax}) plus jobs and LISTEN; none idle in a transaction over 30 s`,
+      broken: i.watch.rows.flatMap((r) =>
+        r.instances.filter((x) => x.connections > i.poolMax + 5 || x.idleInTx > 0).map((x) => `${x.name}: ${x.connections} (${x.idleInTx} idle in tx)`),
+      ),
+    },
+  ];
+  const all = [
+    ...i.checks,
+    ...extra.map((e, k) => ({ name: e.name, checked: 0, broken: k === 0 ? calmErrors.length : e.broken.length, sample: e.broken.slice(0, 3).join('; ') })),
+  ];
+  console.info('Checks:');
+  console.table(all.map((c) => ({ check: c.name, checked: c.checked || '', broken: c.broken, ...(c.broken ? { first: c.sample.slice(0, 160) } : {}) })));
+  const acked = i.out.history.filter((h) => h.ack === 'ok').length;
+  const lost = i.out.history.filter((h) => h.ack === 'lost').length;
+  const refusals = new Map<string, number>();
+  for (const h of i.out.history.filter((x) => x.ack === 'refused')) refusals.set(`${h.op}: ${h.message}`, (refusals.get(`${h.op}: ${h.message}`) ?? 0) + 1);
+  console.info('Writes refused (the product said no, in its envelope), most frequent first:');
+  console.table(
+    [...refusals]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([what, n]) => ({ what, n })),
+  );
+  console.info(`Writes: ${i.out.history.length} sent, ${acked} acknowledged, ${lost} without an answer (outcome unknown to the client)`);
+  const broken = all.filter((c) => c.broken > 0);
+  console.info(
+    broken.length
+      ? `SOAK FAILED: ${broken.map((b) => b.name).join('; ')}`
+      : 'Soak passed: nothing acknowledged lost, every invariant held, every fault healed.',
+  );
+  return broken.length > 0;
+}

@@ -1,0 +1,45 @@
+// `npm run soak -- --break <what>`: damages the database after the load and before the checks, to show that the soak
+// reports each kind of damage (bench/README.md lists which check catches which).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../apps/server/src/db/client';
+
+const DAMAGE: Record<string, (ep: number) => ReturnType<typeof sql>> = {
+  // An acknowledged order disappears (with its log and clocks, by cascade).
+  'lose-order': (ep) =>
+    sql`delete from orders where enterprise_id = ${ep} and id = (select max(id) from orders where enterprise_id = ${ep} and title like 'SOAK工单-%')`,
+  // A ledger line changed: the balance no longer follows from the movements.
+  ledger: (ep) =>
+    sql`update stock_logs set change = change + 1, after = after + 1 where enterprise_id = ${ep} and id = (select max(id) from stock_logs where enterprise_id = ${ep})`,
+  // An order moved without its log.
+  'order-state': (ep) =>
+    sql`update orders set state = case when state = 5 then 4 else 5 end where enterprise_id = ${ep} and id = (select max(order_id) from order_logs where enterprise_id = ${ep})`,
+  // A count delta lost.
+  counts: (ep) => sql`delete from order_state_counts where enterprise_id = ${ep} and id = (select max(id) from order_state_counts where enterprise_id = ${ep})`,
+  // A notice written twice.
+  notice: (ep) =>
+    sql`insert into notices (enterprise_id, user_id, category, kind, title, content, link)
+        select enterprise_id, user_id, category, kind, title, content, link from notices where enterprise_id = ${ep} order by id desc limit 1`,
+  // A reservation without its document.
+  reserved: (ep) =>
+    sql`update stocks set reserved = reserved + 1 where enterprise_id = ${ep} and (warehouse_id, spare_id) = (select warehouse_id, spare_id from stocks where enterprise_id = ${ep} and quantity > reserved limit 1)`,
+  // A report day changed behind the summary's back.
+  summary: (ep) =>
+    sql`update order_report_day_stats set a1 = a1 + 1 where enterprise_id = ${ep} and ctid = (select ctid from order_report_day_stats where enterprise_id = ${ep} limit 1)`,
+  // A duplicate grab recorded in the log.
+  'double-complete': (ep) =>
+    sql`insert into order_logs (enterprise_id, order_id, from_state, to_state, action, user_id)
+        select enterprise_id, order_id, from_state, to_state, action, user_id from order_logs where enterprise_id = ${ep} and action = 'serviceComplete' order by id desc limit 1`,
+};
+
+export const BREAKS = Object.keys(DAMAGE);
+
+export async function sabotage(db: Db, ep: number, what: string, log: (l: string) => void): Promise<void> {
+  const damage = DAMAGE[what];
+  if (!damage) throw new Error(`--break: one of ${BREAKS.join(', ')}`);
+  // Some tables refuse a change their triggers would count: the damage bypasses them, as a bug in our code would not.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(damage(ep));
+  });
+  log(`damage done on purpose: ${what}`);
+}

@@ -1,0 +1,62 @@
+// What the harness and the load generator exchange.
+
+/** Request classes, in the order the figures print them. */
+export const CLASSES = [
+  'intake',
+  'dispatch',
+  'grab',
+  'field',
+  'stock',
+  'read.list',
+  'read.detail',
+  'read.report',
+  'read.search',
+  'portal',
+  'export',
+  'junk',
+] as const;
+export type ClassName = (typeof CLASSES)[number];
+
+export interface DriverJob {
+  run: string;
+  seed: number;
+  bases: string[];
+  seconds: number;
+  /** Actions started per second (an action is one to three requests). */
+  rate: number;
+  maxInFlight: number;
+  password: string;
+  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[] };
+  customers: number[];
+  warehouses: { id: number; spares: number[] }[];
+  scanCode: string;
+  orderExt: Record<string, unknown>;
+  eventExt: Record<string, unknown>;
+  out: string;
+}
+
+/** One answer: [epoch ms sent, class index, ms, ok 1/0, HTTP status (0: no answer), instance index]. */
+export type Sample = [number, number, number, number, number, number];
+
+/** One write the load generator sent and what came back: ok, refused (an answer in the envelope), lost (no answer or 5xx). */
+export interface Write {
+  at: number;
+  op: string;
+  key: string;
+  ack: 'ok' | 'refused' | 'lost';
+  code: string | null;
+  /** The answer's message when it was not acknowledged. */
+  message?: string;
+  id?: number | null;
+  state?: number | null;
+  user?: number;
+}
+
+export interface DriverOut {
+  samples: Sample[];
+  history: Write[];
+  shed: number;
+  exports: number[];
+  startedAt: number;
+  endedAt: number;
+}
