@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { type Executor, sql } from '../db/client';
@@ -61,12 +62,46 @@ export interface BossOptions {
   supervise: boolean;
   /** Seconds between maintenance runs (JOB_SUPERVISE_SECONDS); pg-boss's 120 by default. */
   superviseSeconds?: number;
+  /** A worker's complete or fail that did not reach the database (see workerDb); given: this boss runs workers. */
+  onAckLost?: (err: unknown) => void;
+}
+
+/** pg-boss's own texts of the two statements its worker sends after a job ran (plans.js; pinned with the package). */
+function ackStatements(schema: string): Set<string> {
+  const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<string, (schema: string) => string>;
+  const complete = plans.completeJobs?.(schema);
+  const fail = plans.failJobsById?.(schema);
+  if (!complete || !fail) throw new Error('pg-boss: completeJobs/failJobsById not found in src/plans.js (a new major version?)');
+  return new Set([complete, fail]);
+}
+
+/**
+ * pg-boss 10's worker sends a job's complete and fail without awaiting them (manager.js, watch), so when PostgreSQL is
+ * gone at that moment the rejection is unhandled and ends the process: the soak saw all three instances die at a SIGKILL
+ * of the postmaster (bench/README.md, "Soak"). Here those two statements never reject: the loss is reported, the job
+ * stays active, and supervision expires it and runs it again (jobs are at-least-once and idempotent). Every other
+ * statement fails as before.
+ */
+export function workerDb(db: PgBoss.Db, onAckLost: (err: unknown) => void, schema = BOSS_SCHEMA): PgBoss.Db {
+  const acks = ackStatements(schema);
+  return {
+    executeSql: async (text, values) => {
+      if (!acks.has(text)) return db.executeSql(text, values);
+      try {
+        return await db.executeSql(text, values);
+      } catch (err) {
+        onAckLost(err);
+        return { rows: [{ count: '0' }] };
+      }
+    },
+  };
 }
 
 export function createBoss(database: Database, o: BossOptions): PgBoss {
+  const db = poolDb(database);
   return new PgBoss({
     schema: BOSS_SCHEMA,
-    db: poolDb(database),
+    db: o.onAckLost ? workerDb(db, o.onAckLost) : db,
     migrate: false,
     schedule: false,
     supervise: o.supervise,

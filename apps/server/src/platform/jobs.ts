@@ -310,7 +310,11 @@ class JobRunner {
     expireCap = deps.config.JOB_EXPIRE_SECONDS ?? null;
     this.stopping = new AbortController();
     const stopping = this.stopping.signal;
-    const boss = createBoss(deps.database, { supervise: true, superviseSeconds: deps.config.JOB_SUPERVISE_SECONDS });
+    const boss = createBoss(deps.database, {
+      supervise: true,
+      superviseSeconds: deps.config.JOB_SUPERVISE_SECONDS,
+      onAckLost: (err) => log.warn({ err }, '任务完成状态未能写入数据库，任务到期后将重新执行'),
+    });
     boss.on('error', (err) => log.error({ err }, '任务队列出错'));
     await boss.start();
     await prepareQueues(boss, deps.db);
