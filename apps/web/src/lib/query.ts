@@ -15,8 +15,10 @@ export const apiKey = (ep: EndpointDef, input?: unknown): unknown[] => (input ==
 
 /**
  * Makes the cached answers of these reads stale, whatever their input: the screens showing them ask again (and the
- * promise settles once they have). The one way a screen is refreshed after a change it made (besides `staleAfter`,
- * which declares the same for every caller of a write).
+ * promise settles once they have). Invalidation by key is the one way a screen is refreshed after a change, list
+ * pages included (a ListPage is kept under its read's key; its handle has no refresh). Prefer declaring it where the
+ * write is: `staleAfter` (every caller of a write, wherever it is made) or useApiMutation's `invalidates`; call this
+ * for what no write declares (a refusal that shows the list is out of date, a read that marks something read).
  */
 export function invalidate(...reads: EndpointDef[]): Promise<void> {
   return Promise.all(reads.map((r) => queryClient.invalidateQueries({ predicate: readsFrom(r) }))).then(() => {});

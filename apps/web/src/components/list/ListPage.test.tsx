@@ -2,15 +2,19 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { endpoint, LIST_WINDOW } from '@sk/shared';
 import { z } from 'zod';
 import { QueryClient } from '@tanstack/react-query';
-import { createRef } from 'react';
+import { Button, Form, Input } from 'antd';
+import { createRef, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
 import type { SessionUserInfo } from '@sk/shared';
 import { labelOptions } from '../../lib/options';
-import { invalidate, queryClient } from '../../lib/query';
+import { call } from '../../lib/api';
+import { apiKey, invalidate, queryClient, staleAfter, useApiMutation } from '../../lib/query';
 import { getSessionUser, setSessionUser } from '../../lib/session';
-import { renderWithApp } from '../testing';
+import { RecordFormDialog } from '../RecordFormDialog';
+import { renderWithApp, stubApi } from '../testing';
+import { contractFetcher } from './fetchers';
 import { FilterSelect } from './FilterSelect';
 import { MIN_COLUMN_WIDTH, visibleColumns } from './columns';
 import { ListPage, type ListPageHandle } from './ListPage';
@@ -23,11 +27,17 @@ interface Row {
 const COLS = Array.from({ length: 11 }, (_, i) => ({ key: `c${i}`, dataIndex: 'name', title: `列${i}` }));
 const rows = (n: number, from = 1): Row[] => Array.from({ length: n }, (_, i) => ({ id: from + i, name: `人员${from + i}` }));
 
+/** The read the test lists' rows come from: every list names one (it is kept under it and refreshed through it). */
+const PEOPLE = endpoint({ method: 'GET', path: '/test/people', response: z.unknown() });
+const named = <F extends (q: ListQuery) => Promise<{ list: Row[]; count: number }>>(f: F) => Object.assign(f, { reads: [PEOPLE] as const });
+
 function fetcher(total: number) {
-  return vi.fn(async (q: ListQuery) => {
-    const start = q.pageIndex * q.pageSize;
-    return { list: rows(Math.max(0, Math.min(q.pageSize, total - start)), start + 1), count: total };
-  });
+  return named(
+    vi.fn(async (q: ListQuery) => {
+      const start = q.pageIndex * q.pageSize;
+      return { list: rows(Math.max(0, Math.min(q.pageSize, total - start)), start + 1), count: total };
+    }),
+  );
 }
 
 const headers = () =>
@@ -108,7 +118,7 @@ describe('ListPage data', () => {
 
   it('shows a capped count as 10000+ and walks on past the window while the pages are full', async () => {
     // 20,000 rows behind a count capped at one past the window.
-    const fetch = vi.fn(async (q: ListQuery) => ({ list: rows(q.pageSize, q.pageIndex * q.pageSize + 1), count: LIST_WINDOW + 1 }));
+    const fetch = named(vi.fn(async (q: ListQuery) => ({ list: rows(q.pageSize, q.pageIndex * q.pageSize + 1), count: LIST_WINDOW + 1 })));
     renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />);
     await screen.findAllByText('人员1');
     expect(screen.getByText('共 10000+ 条')).toBeTruthy();
@@ -207,7 +217,7 @@ describe('ListPage data', () => {
         const start = q.pageIndex * q.pageSize;
         return { list: rows(Math.max(0, Math.min(q.pageSize, total - start)), start + 1), count: total };
       }),
-      { reads: [listRead] },
+      { reads: [listRead] as const },
     );
     renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />, '/test', queryClient);
     await screen.findAllByText('人员1');
@@ -218,6 +228,89 @@ describe('ListPage data', () => {
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ pageIndex: 1 })));
     await screen.findAllByText('人员11');
     queryClient.clear();
+  });
+});
+
+describe('ListPage refresh: one way, invalidation of its reads', () => {
+  const PEOPLE_LIST = endpoint({ method: 'GET', path: '/test/dialog/people', query: z.object({}).passthrough(), response: z.unknown() });
+  const PEOPLE_ADD = endpoint({ method: 'POST', path: '/test/dialog/people/add', body: z.object({ name: z.string() }), response: z.null() });
+  const PEOPLE_IMPORT = endpoint({ method: 'POST', path: '/test/dialog/people/import', body: z.object({ name: z.string() }), response: z.null() });
+  // Every write a page makes declares what it makes stale, wherever it is made.
+  staleAfter([PEOPLE_IMPORT], [PEOPLE_LIST]);
+
+  /** A list page whose dialog writes through useApiMutation (`invalidates`) or a plain call (the write's staleAfter). */
+  function PeoplePage({ via }: { via: 'invalidates' | 'staleAfter' }) {
+    const [open, setOpen] = useState(false);
+    const add = useApiMutation(PEOPLE_ADD, { invalidates: [PEOPLE_LIST] });
+    return (
+      <>
+        <ListPage<Row>
+          title="人员"
+          columns={COLS}
+          fetch={contractFetcher<Row>(PEOPLE_LIST)}
+          paid
+          toolbar={<Button onClick={() => setOpen(true)}>新增人员</Button>}
+        />
+        <RecordFormDialog<{ name: string }>
+          open={open}
+          title="新增人员"
+          onClose={() => setOpen(false)}
+          onSubmit={(v) => (via === 'invalidates' ? add.mutateAsync(v) : call(PEOPLE_IMPORT, v))}
+        >
+          <Form.Item name="name" label="姓名">
+            <Input />
+          </Form.Item>
+        </RecordFormDialog>
+      </>
+    );
+  }
+
+  function stubPeople() {
+    const people: Row[] = rows(2);
+    const add = (r: { body?: unknown }) => {
+      people.push({ id: people.length + 1, name: (r.body as { name: string }).name });
+      return null;
+    };
+    const api = stubApi({
+      '/test/dialog/people/add': add,
+      '/test/dialog/people/import': add,
+      '/test/dialog/people': () => ({ list: [...people], count: people.length }),
+    });
+    return { listAsks: () => api.asked.filter((u) => /\/test\/dialog\/people(\?|$)/.test(u)).length };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+
+  for (const via of ['invalidates', 'staleAfter'] as const) {
+    it(`shows a row saved in a dialog at once: the write makes the list's read stale (${via})`, async () => {
+      const { listAsks } = stubPeople();
+      renderWithApp(<PeoplePage via={via} />, '/test', queryClient);
+      await screen.findAllByText('人员2');
+      const before = listAsks();
+      fireEvent.click(screen.getByRole('button', { name: '新增人员' }));
+      fireEvent.change(await screen.findByLabelText('姓名'), { target: { value: '新同事' } });
+      fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+      // no handle, no reload: the list asks again because its read went stale
+      expect((await screen.findAllByText('新同事')).length).toBeGreaterThan(0);
+      expect(listAsks()).toBe(before + 1);
+    });
+  }
+
+  it('has no refresh on its handle, and its 刷新 button invalidates the read (every screen showing it asks again)', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetch = fetcher(3);
+    const ref = createRef<ListPageHandle>();
+    qc.setQueryData(apiKey(PEOPLE, {}), 'another screen of the same read');
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid ref={ref} />, '/test', qc);
+    await screen.findAllByText('人员1');
+    expect(Object.keys(ref.current!).sort()).toEqual(['query', 'selectedKeys', 'selectedRows']);
+    const calls = fetch.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(() => expect(fetch.mock.calls.length).toBe(calls + 1));
+    expect(qc.getQueryState(apiKey(PEOPLE, {}))?.isInvalidated).toBe(true);
   });
 });
 

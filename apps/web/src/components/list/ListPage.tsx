@@ -1,10 +1,10 @@
-import { allowedPageSizes, countText, type EndpointDef, isPaid, reachableRows } from '@sk/shared';
+import { allowedPageSizes, countText, isPaid, reachableRows } from '@sk/shared';
 import type { SearchPlan } from '@sk/shared/forms/preferences.contract';
 import { Form, Modal, type PaginationProps, Table } from 'antd';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { type Key, type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useState } from 'react';
-import { listKey, readsOfList } from '../../lib/list';
-import { invalidate } from '../../lib/query';
+import { type ListSource, listKey, readsOfList } from '../../lib/list';
+import { readsFrom } from '../../lib/query';
 import { useLocation } from 'react-router';
 import { usePhone } from '../../lib/phone';
 import { useSessionUser } from '../../lib/session';
@@ -18,7 +18,7 @@ import { ListToolbar } from './ListToolbar';
 import { layoutOf, PhoneCards, type PhoneCardSpec } from './PhoneCards';
 import { PlanGate, planKeyOf, planQuery, useListPlans } from './SearchPlans';
 import { useColumnChoice } from './useColumnChoice';
-import { type ListFetcher, type ListQuery, type SortType, useListData } from './useListData';
+import { type ListQuery, type SortType, useListData } from './useListData';
 import { useTableConfig } from './useTableConfig';
 
 export const DELETE_NONE_SELECTED = '请选择需要删除的行';
@@ -37,27 +37,28 @@ export interface ExportRequest<T> {
   columns: string[];
 }
 
-/** What a page may read of its list (a change refreshes it with `invalidate(read)`, not through the handle). */
+/**
+ * What a page may read of its list. There is no refresh here: a change refreshes the list by invalidating the reads it
+ * touched (`invalidates` on the write's useApiMutation, the area's `staleAfter`, or `invalidate(read)`).
+ */
 export interface ListPageHandle {
-  /** @deprecated call `invalidate(read)` with the reads the change touched; goes once the last caller has. */
-  refresh: (reset?: boolean) => void;
   query: ListQuery;
   selectedKeys: Key[];
   /** The selected rows as the list showed them (their states, for actions that say what the user saw). */
   selectedRows: object[];
 }
 
-export interface ListPageProps<T> {
+/**
+ * `fetch` loads one page: `{ pageIndex (zero-based), pageSize, keyword, sortType, ...filters }` → `{ list, count }`.
+ * The contract reads the rows come from are named by the fetcher (contractFetcher's, pairFetcher's) or by `read`:
+ * the rows are kept under the first one's key, and invalidating a read after a change refreshes every list of it.
+ */
+export type ListPageProps<T> = ListSource<T> & ListPageOptions<T>;
+
+export interface ListPageOptions<T> {
   /** The page's name: the export file is named after it. */
   title: string;
   columns: ListColumn<T>[];
-  /** Loads one page: `{ pageIndex (zero-based), pageSize, keyword, sortType, ...filters }` → `{ list, count }`. */
-  fetch: ListFetcher<T>;
-  /**
-   * The contract reads the rows come from (default: those its fetcher names, contractFetcher's and pairFetcher's):
-   * the rows are kept under the first one's key, and `invalidate(read)` after a change refreshes every list of it.
-   */
-  read?: EndpointDef | readonly EndpointDef[];
   /** Key of the column choice and the query cache; defaults to the current route. */
   routeKey?: string;
   rowKey?: string | ((row: T) => Key);
@@ -164,8 +165,10 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   useEffect(() => {
     if (pastTheEnd) list.update({ pageIndex: lastPage });
   }, [pastTheEnd, lastPage, list.update]);
-  const refresh = () => (reads.length ? void invalidate(...reads) : list.reload());
-  useImperativeHandle(ref, () => ({ refresh, query: list.query, selectedKeys: selected.keys, selectedRows: selected.rows }));
+  useImperativeHandle(ref, () => ({ query: list.query, selectedKeys: selected.keys, selectedRows: selected.rows }));
+  // The list's own changes (批量删除) and the user's 刷新 go the one way every change does: its reads made stale (in
+  // the app the client is lib/query's, so this is `invalidate(...reads)`).
+  const invalidateReads = () => Promise.all(reads.map((r) => qc.invalidateQueries({ predicate: readsFrom(r) }))).then(() => {});
 
   const changeSort = (v: SortType) => {
     if (!paid) showFreeNotice('sortChange', user?.customServicePhone);
@@ -219,8 +222,7 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
         clearSelection();
         const emptiedPage = keys.length >= rows.length && list.query.pageIndex > 0;
         if (emptiedPage) list.update({ pageIndex: list.query.pageIndex - 1 });
-        if (reads.length) await invalidate(...reads);
-        else list.reload();
+        await invalidateReads();
       },
     });
   };
@@ -247,7 +249,7 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
         plans={plans.control}
         onExport={onExport ? startExport : undefined}
         onDelete={onDelete ? batchDelete : undefined}
-        onRefresh={list.reload}
+        onRefresh={() => void invalidateReads()}
         panel={
           filters ? (
             <FilterPanel

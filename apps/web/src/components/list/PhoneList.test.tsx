@@ -2,11 +2,14 @@
 // the person acting on them (title and state, then when and where, the number small at the foot).
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input } from 'antd';
+import { endpoint } from '@sk/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
 import { PHONE_QUERY } from '../../lib/phone';
 import { renderWithApp } from '../testing';
+import { withReads } from './fetchers';
 import { ListPage } from './ListPage';
 import type { PhoneCardLayout } from './PhoneCards';
 import type { ListQuery } from './useListData';
@@ -36,7 +39,8 @@ const ROWS: Row[] = [
   { id: 1, no: 'GD0001', title: '空调不制冷', state: '待服务', at: '明天 09:00', place: '张江路88号' },
   { id: 2, no: 'GD0002', title: '热水器检修', state: '服务中', at: '今天 14:00', place: '科苑路1号' },
 ];
-const fetcher = () => vi.fn(async (_q: ListQuery) => ({ list: ROWS, count: ROWS.length }));
+const PEOPLE = endpoint({ method: 'GET', path: '/test/phone/people', response: z.unknown() });
+const fetcher = () => withReads(vi.fn(async (_q: ListQuery) => ({ list: ROWS, count: ROWS.length })), PEOPLE);
 
 const realMatchMedia = window.matchMedia;
 beforeEach(() => {

@@ -16,9 +16,6 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Ar
 
 export const compactQuery = (q: Record<string, unknown>): ListQuery => Object.fromEntries(Object.entries(q).filter(([, v]) => !isEmpty(v))) as ListQuery;
 
-/** @deprecated the key of a list that names no read; a list of a read is refreshed with `invalidate(read)`. */
-export const listQueryKey = (routeKey: string) => ['listPage', routeKey];
-
 const NO_PARAMS: Record<string, unknown> = {};
 
 /** The first page; its size is the enterprise's 列表默认每页条数 (from the session), unless the page asks for its own. */
@@ -26,10 +23,10 @@ const firstQuery = (initial: Record<string, unknown>, sort: boolean): ListQuery 
   compactQuery({ pageIndex: 0, pageSize: getSessionUser()?.defaultPageSize ?? DEFAULT_PAGE_SIZE, sortType: sort ? 1 : undefined, ...initial });
 
 /** The query of the list's first page and the key it is kept under. */
-function firstPage(routeKey: string, list: FirstList, start?: Record<string, unknown>) {
+function firstPage(routeKey: string, list: Omit<FirstList, 'fetch' | 'read'> & { reads: readonly EndpointDef[] }, start?: Record<string, unknown>) {
   const query = firstQuery({ ...list.initialQuery, ...start }, list.sort ?? true);
   const sent: ListQuery = { ...query, ...compactQuery(list.params ?? NO_PARAMS) };
-  return { query, sent, queryKey: listKey(routeKey, readsOfList(list), sent) };
+  return { query, sent, queryKey: listKey(routeKey, list.reads, sent) };
 }
 
 /** First pages asked for before their page rendered, by key hash: when the asking started. */
@@ -43,7 +40,7 @@ const WARM_FRESH_MS = 30_000;
  * session user (the enterprise's page size).
  */
 export function warmFirstList(routeKey: string, list: FirstList, client: QueryClient): Promise<void> {
-  const { sent, queryKey } = firstPage(routeKey, list);
+  const { sent, queryKey } = firstPage(routeKey, { ...list, reads: readsOfList(list) });
   warmed.set(hashKey(queryKey), Date.now());
   return client.prefetchQuery({ queryKey, queryFn: () => list.fetch(sent) });
 }
@@ -56,11 +53,11 @@ export function useListData<T>(
   sort: boolean,
   params: Record<string, unknown> = NO_PARAMS,
   /** Where the first load starts when not at `initial` (F2: a default search plan); reset still goes to `initial`. */
-  start?: Record<string, unknown>,
+  start: Record<string, unknown> | undefined,
   /** The contract reads the rows come from: the list is kept under them, and `invalidate(read)` refreshes it. */
-  reads: readonly EndpointDef[] = [],
+  reads: readonly EndpointDef[],
 ) {
-  const [query, setQuery] = useState<ListQuery>(() => firstPage(routeKey, { fetch: fetcher, initialQuery: initial, params, sort }, start).query);
+  const [query, setQuery] = useState<ListQuery>(() => firstPage(routeKey, { reads, initialQuery: initial, params, sort }, start).query);
   const fixed = compactQuery(params);
   const paramsKey = JSON.stringify(fixed);
   const [seenParams, setSeenParams] = useState(paramsKey);
@@ -109,8 +106,5 @@ export function useListData<T>(
   /** Back to the page's starting query (page size kept), first page. */
   const reset = useCallback(() => setQuery((q) => ({ ...firstQuery(initial, sort), pageSize: q.pageSize })), [initial, sort]);
 
-  /** Asks again for the page shown (the toolbar's 刷新 button: the user's own reload, not a change's refresh). */
-  const reload = useCallback(() => void result.refetch(), [result.refetch]);
-
-  return { query: sent, update, setFilters, reset, reload, data: result.data, updatedAt: result.dataUpdatedAt, loading: result.isFetching };
+  return { query: sent, update, setFilters, reset, data: result.data, updatedAt: result.dataUpdatedAt, loading: result.isFetching };
 }

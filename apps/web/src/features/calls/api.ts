@@ -1,6 +1,6 @@
 import type { CallRecord } from '@sk/shared/calls/calls.contract';
 import { callsContract } from '@sk/shared/calls/calls.contract';
-import { pairFetcher } from '../../components/list/fetchers';
+import { pairFetcher, withReads } from '../../components/list/fetchers';
 import type { ListQuery } from '../../components/list/useListData';
 import { staleAfter } from '../../lib/query';
 
@@ -18,12 +18,13 @@ const pair = pairFetcher<CallRecord>(CC.recordList, CC.recordCount);
  * The records list: the search box searches the number (a prefix); there is one order (newest first). It names the
  * pair's reads, so a write that makes them stale (已回电, a link) refreshes the rows at once.
  */
-export const fetchRecords = Object.assign(
+export const fetchRecords = withReads(
   (q: ListQuery) => {
     const { keyword, sortType: _s, ...rest } = q as ListQuery & { keyword?: string; sortType?: unknown };
     return pair({ ...rest, ...(keyword ? { number: keyword } : {}) } as ListQuery);
   },
-  { reads: [CC.recordList, CC.recordCount] },
+  CC.recordList,
+  CC.recordCount,
 );
 
 /** mm:ss (or h:mm:ss) of a duration in seconds. */

@@ -39,6 +39,11 @@ staleAfter(
   AREA_ENDPOINTS.filter((e) => e.method !== 'GET'),
   AREA_ENDPOINTS.filter((e) => e.method === 'GET'),
 );
+// Tagging customers in a batch (全部客户's 打标签) changes their rows and details too.
+staleAfter(
+  [tagsContract.batchAdd, tagsContract.batchRemove],
+  AREA_ENDPOINTS.filter((e) => e.method === 'GET'),
+);
 
 /** Refreshes the cached customer answers (details, pickers, address and contact lists) after a write. */
 export const refreshCustomers = (): Promise<unknown> => Promise.all(CUSTOMER_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));

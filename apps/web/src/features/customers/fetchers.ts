@@ -6,17 +6,19 @@ import type { Address, Contact, CustomerRow } from '@sk/shared/customers/custome
 import { customerPartsContract } from '@sk/shared/customers/parts.contract';
 import type { FirstList, ListQuery, ListResult } from '../../components/list/useListData';
 import { call } from '../../lib/api';
+import { withReads } from '../../components/list/fetchers';
 
 export const compact = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 
 /** The spec's split list (array + count) with the list's keyword sent as `keywordAs` (the lists have no keyword of their own). */
 function splitFetcher<T>(listEp: EndpointDef, countEp: EndpointDef, keywordAs: string, fixed: Record<string, unknown> = {}) {
-  return async ({ keyword, ...q }: ListQuery): Promise<ListResult<T>> => {
+  const fetch = async ({ keyword, ...q }: ListQuery): Promise<ListResult<T>> => {
     const query = compact({ [keywordAs]: keyword, ...q, ...fixed });
     const { pageIndex: _i, pageSize: _s, sortType: _t, ...filters } = query;
     const [list, count] = await Promise.all([call(listEp, query as never), call(countEp, filters as never)]);
     return { list: list as T[], count: count as number };
   };
+  return withReads(fetch, listEp, countEp);
 }
 
 export const customerFetcher = splitFetcher<CustomerRow>(customerContract.epCustomerList, customerContract.customerListCount, 'name');
@@ -26,7 +28,7 @@ export const addressFetcher = (fixed: Record<string, unknown> = {}) =>
 
 /** A `{ list, count }` endpoint with fixed fields (a customer id) added to every load. */
 export function pagedFetcher<T>(ep: EndpointDef, fixed: Record<string, unknown> = {}) {
-  return async (q: ListQuery): Promise<ListResult<T>> => (await call(ep, compact({ ...q, ...fixed }) as never)) as ListResult<T>;
+  return withReads(async (q: ListQuery): Promise<ListResult<T>> => (await call(ep, compact({ ...q, ...fixed }) as never)) as ListResult<T>, ep);
 }
 
 /** 全部客户's first page (the list has no starting filters). */

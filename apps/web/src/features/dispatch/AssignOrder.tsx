@@ -63,14 +63,7 @@ export default function AssignOrder() {
       <Col xs={24} xl={7}>
         <Candidates />
       </Col>
-      <AssignDialog
-        target={target}
-        onClose={() => setTarget(null)}
-        onDone={() => {
-          setTarget(null);
-          list.current?.refresh();
-        }}
-      />
+      <AssignDialog target={target} onClose={() => setTarget(null)} onDone={() => setTarget(null)} />
     </Row>
   );
 }

@@ -1,14 +1,15 @@
 import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
-import { type AnnouncementRow, announcementsContract as A } from '@sk/shared/notices/notices.contract';
+import type { AnnouncementRow } from '@sk/shared/notices/notices.contract';
 import { App, Badge, Button, Checkbox, Descriptions, Drawer, Empty, Form, Input, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FileLink, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog, contractFetcher } from '../../components';
+import { FileLink, type ListColumn, ListPage, RecordFormDialog, contractFetcher } from '../../components';
 import { AttachmentsField } from '../../components/forms/fields/AttachmentsField';
 import { call } from '../../lib/api';
 import { invalidate, useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
+import { announcementsContract as A } from './api';
 import { COUNT_PATHS } from './noticeGroups';
 import { DeptSelect } from '../org';
 import { RichTextEditor } from './RichTextEditor';
@@ -59,25 +60,22 @@ function Readers({ id }: { id: number }) {
 }
 
 /** One announcement as its reader sees it (opening it marks it read); administrators also pin, withdraw and see the readers. */
-export function AnnouncementView({ id, onChanged }: { id: number; onChanged?: () => void }) {
+export function AnnouncementView({ id }: { id: number }) {
   const user = useUser();
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const d = useApi(A.detail, { id }, { call: { silent: true } });
-  const changed = useRef(onChanged);
-  changed.current = onChanged;
-  // opening it read the reader's copy: the bell counts one less, the list shows it read
+  // opening it read the reader's copy (a read, not a write): the bell counts one less, the list shows it read
   useEffect(() => {
     if (!d.data) return;
     qc.invalidateQueries({ predicate: (q) => COUNT_PATHS.includes(String(q.queryKey[1])) });
-    changed.current?.();
+    void invalidate(A.list);
   }, [d.data, qc]);
   const a = d.data;
+  // the detail and the lists refresh through staleAfter (./api.ts)
   const act = async (run: () => Promise<unknown>, done: string) => {
     await run();
     message.success(done);
-    invalidate(A.detail);
-    onChanged?.();
   };
   return (
     <div className="sk-announcement">
@@ -146,10 +144,10 @@ export function AnnouncementView({ id, onChanged }: { id: number; onChanged?: ()
   );
 }
 
-function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
+function Detail({ id, onClose }: { id: number; onClose: () => void }) {
   return (
     <Drawer open title="公告详情" onClose={onClose} size={Math.min(720, window.innerWidth)} destroyOnHidden>
-      <AnnouncementView id={id} onChanged={onChanged} />
+      <AnnouncementView id={id} />
     </Drawer>
   );
 }
@@ -157,7 +155,6 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
 /** /notice — 公告通知: members read the announcements they received; administrators publish, pin, withdraw and see who read. */
 export default function Announcements() {
   const user = useUser();
-  const ref = useRef<ListPageHandle>(null);
   const [params, setParams] = useSearchParams();
   const [manage, setManage] = useState(0);
   const [publishing, setPublishing] = useState(false);
@@ -201,7 +198,6 @@ export default function Announcements() {
       )}
       <ListPage<AnnouncementRow>
         key={manage}
-        ref={ref}
         title="公告通知"
         columns={columns}
         fetch={fetchAnnouncements}
@@ -223,7 +219,7 @@ export default function Announcements() {
         }
         phoneCard={['title', 'read', 'create_time', 'publisher']}
       />
-      {openId && <Detail id={openId} onClose={() => open(null)} onChanged={() => ref.current?.refresh()} />}
+      {openId && <Detail id={openId} onClose={() => open(null)} />}
       <RecordFormDialog<PublishValues>
         open={publishing}
         title="发布公告"
@@ -234,7 +230,6 @@ export default function Announcements() {
         onSubmit={async (v) => {
           await call(A.publish, { ...v, deptIds: v.deptIds ?? [], attachments: v.attachments ?? [], pinned: !!v.pinned });
           setPublishing(false);
-          ref.current?.refresh();
         }}
       >
         <Form.Item

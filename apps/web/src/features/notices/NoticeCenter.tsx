@@ -1,10 +1,10 @@
-import { type NoticeItem, noticesContract } from '@sk/shared/notices/notices.contract';
+import type { NoticeItem } from '@sk/shared/notices/notices.contract';
 import { Badge, Button, Form, Segmented, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, contractFetcher } from '../../components';
+import { type ListColumn, ListPage, contractFetcher } from '../../components';
 import { call } from '../../lib/api';
+import { noticesContract } from './api';
 import { COUNT_PATHS, GROUP_OPTIONS, groupName } from './noticeGroups';
 import { useOpenNotice } from './useOpenNotice';
 
@@ -12,15 +12,12 @@ const fetchNotices = contractFetcher<NoticeItem>(noticesContract.notifyList);
 
 /** /noticeCenter — every notice of the user: categories, read/unread, search, paging; opening one marks it read and goes to its record. */
 export default function NoticeCenter() {
-  const ref = useRef<ListPageHandle>(null);
   const [params, setParams] = useSearchParams();
   const category = params.get('category') === '2' ? 2 : 1;
   const qc = useQueryClient();
   const counts = () => qc.invalidateQueries({ predicate: (q) => COUNT_PATHS.includes(String(q.queryKey[1])) });
-  const open = useOpenNotice(() => {
-    counts();
-    ref.current?.refresh();
-  });
+  // the list shows it read through staleAfter (./api.ts)
+  const open = useOpenNotice(counts);
   const columns: ListColumn<NoticeItem>[] = [
     {
       key: 'title',
@@ -50,7 +47,6 @@ export default function NoticeCenter() {
       />
       <ListPage<NoticeItem>
         key={category}
-        ref={ref}
         title="通知中心"
         columns={columns}
         fetch={fetchNotices}
@@ -80,7 +76,6 @@ export default function NoticeCenter() {
           <Button
             onClick={async () => {
               await call(category === 2 ? noticesContract.enterpriseNoticeClearUnread : noticesContract.notifyClearUnread, {});
-              ref.current?.refresh();
             }}
           >
             全部已读

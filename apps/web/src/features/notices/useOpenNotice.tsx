@@ -1,4 +1,4 @@
-import { noticesContract } from '@sk/shared/notices/notices.contract';
+import { noticesContract } from './api';
 import { App, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../lib/api';

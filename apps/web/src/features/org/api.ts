@@ -3,7 +3,7 @@ import { filesContract } from '@sk/shared/files/files.contract';
 import { orgContract } from '@sk/shared/org/org.contract';
 import type { DeptNode, GroupRow, ProviderRow, UserRow } from '@sk/shared/org/org.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
-import { contractFetcher, type ListQuery, type ListResult } from '../../components';
+import { contractFetcher, type ListQuery, type ListResult, type ReadFetcher, withReads } from '../../components';
 import { call } from '../../lib/api';
 import type { EndpointDef } from '@sk/shared/common/contract';
 import { staleAfter, useApi } from '../../lib/query';
@@ -23,10 +23,11 @@ staleAfter(
 
 export const useDeptTree = () => useApi(orgContract.deptTree);
 
-/** Users of GET /v2/user/list with fixed filters (department, user type, provider) added to the list's own. */
-export function userFetcher(fixed: Record<string, unknown>): (q: ListQuery) => Promise<ListResult<UserRow>> {
-  return (q) => call(orgContract.userList, { ...q, ...fixed } as never);
-}
+/** Users of GET /v2/user/list (a page's fixed filters, department, user type, provider, come as the list's params). */
+export const userFetcher: ReadFetcher<UserRow> = withReads(
+  (q: ListQuery): Promise<ListResult<UserRow>> => call(orgContract.userList, q as never),
+  orgContract.userList,
+);
 
 /** The user export through the download centre; the header's download centre starts polling. */
 export async function exportUsers(fileName: string, ids: number[], query: ListQuery, fixed: Record<string, unknown>): Promise<void> {
@@ -36,8 +37,10 @@ export async function exportUsers(fileName: string, ids: number[], query: ListQu
 }
 
 /** Service groups: the list's keyword is the endpoint's searchText. */
-export const groupFetcher = ({ keyword, sortType: _s, ...q }: ListQuery): Promise<ListResult<GroupRow>> =>
-  call(teamContract.groupList, { ...q, searchText: keyword } as never);
+export const groupFetcher = withReads(
+  ({ keyword, sortType: _s, ...q }: ListQuery): Promise<ListResult<GroupRow>> => call(teamContract.groupList, { ...q, searchText: keyword } as never),
+  teamContract.groupList,
+);
 
 export const providerFetcher = contractFetcher<ProviderRow>(teamContract.providerList);
 

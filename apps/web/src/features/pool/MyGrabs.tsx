@@ -8,7 +8,7 @@ import { invalidate, useApi, useApiMutation } from '../../lib/query';
 import { orderDetailPath, poolContract } from './api';
 
 /** The engineer's grabs left today and the grabs that may still be given back to the pool (before the enterprise's limit), each with 退回. */
-export function MyGrabs({ onReturned }: { onReturned: () => void }) {
+export function MyGrabs() {
   const mine = useApi(poolContract.mine);
   const revoke = useApiMutation(poolContract.revokeGrab);
   const [giving, setGiving] = useState<MyGrab | null>(null);
@@ -19,7 +19,6 @@ export function MyGrabs({ onReturned }: { onReturned: () => void }) {
   const submit = async (v: { reason: string }) => {
     await revoke.mutateAsync({ orderId: giving?.id as number, reason: v.reason });
     await invalidate(poolContract.mine);
-    onReturned();
   };
   return (
     <>

@@ -1,12 +1,13 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { PoolRow } from '@sk/shared/pool/pool.contract';
 import { Button, Form, Popconfirm, Select, Space, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, PriorityTag, RecordFormDialog } from '../../components';
+import { contractFetcher, type ListColumn, ListPage, PriorityTag, RecordFormDialog } from '../../components';
 import type { PhoneCardLayout } from '../../components/list/PhoneCards';
 import { MapLink } from '../../components/MapLink';
 import { call } from '../../lib/api';
+import { invalidate } from '../../lib/query';
 import { visitTime } from '../../lib/visitTime';
 import { displayDateTime } from '../../lib/format';
 import { distanceText, orderDetailPath, poolContract } from './api';
@@ -77,10 +78,9 @@ function PendingOrderSelect(props: { id?: string; value?: number[]; onChange?: (
 }
 
 /** Picks 待派单 orders (by number or title) to put in the pool. */
-function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+function PutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const submit = async (v: { orderIds: number[]; skills?: string[] }) => {
     await call(poolContract.put, { orderIds: v.orderIds, skills: v.skills ?? [] }, { successToast: true });
-    onDone();
   };
   return (
     <RecordFormDialog<{ orderIds: number[]; skills?: string[] }>
@@ -101,13 +101,13 @@ function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => vo
   );
 }
 
+const fetchPool = contractFetcher<PoolRow>(poolContract.list);
+
 /** The pool list: everything for dispatchers (put in, take out), the eligible orders for engineers (grab). */
 export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolean }) {
-  const list = useRef<ListPageHandle>(null);
   const navigate = useNavigate();
   const [putting, setPutting] = useState(false);
   const [grabbing, setGrabbing] = useState<PoolRow | null>(null);
-  const fetch = useMemo(() => contractFetcher<PoolRow>(poolContract.list), []);
   // A refused time keeps the dialog open to choose another; a lost race closes it and refreshes the list.
   const grab = (r: PoolRow, bespokeTime?: string) =>
     call(poolContract.grab, { orderId: r.id, version: r.version, bespokeTime }, { successToast: true }).then(
@@ -115,10 +115,11 @@ export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolea
       (e: { code?: string }) => {
         if (e?.code === 'SCHEDULE_CLASH' || e?.code === 'APPOINTMENT_PAST') return;
         setGrabbing(null);
-        list.current?.refresh();
+        return invalidate(poolContract.list); // a grab that succeeds refreshes it through staleAfter (api.ts)
       },
     );
-  const take = (r: PoolRow) => call(poolContract.take, { orderIds: [r.id] }, { successToast: true }).finally(() => list.current?.refresh());
+  // refused (another took or grabbed it first): the list as it is now; a take that succeeds refreshes it through staleAfter
+  const take = (r: PoolRow) => call(poolContract.take, { orderIds: [r.id] }, { successToast: true }).catch(() => invalidate(poolContract.list));
   const actions: ListColumn<PoolRow> = {
     key: 'actions',
     title: '操作',
@@ -148,20 +149,19 @@ export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolea
   ) : null;
   return (
     <>
-      {canGrab ? <MyGrabs onReturned={() => list.current?.refresh()} /> : null}
+      {canGrab ? <MyGrabs /> : null}
       <ListPage<PoolRow>
-        ref={list}
         title="工单公海"
         columns={poolColumns(actions)}
         defaultColumns={['title', 'orderNo', 'distance', 'fullAddress', 'customerName', 'serviceGroupName', 'skills', 'pooledAt', 'actions']}
-        fetch={fetch}
+        fetch={fetchPool}
         keywordPlaceholder="请输入工单编号或标题"
         sort={false}
         toolbar={toolbar}
         phoneCard={POOL_PHONE_CARD}
         searchPlans={false}
       />
-      <PutDialog open={putting} onClose={() => setPutting(false)} onDone={() => list.current?.refresh()} />
+      <PutDialog open={putting} onClose={() => setPutting(false)} />
       {grabbing ? <GrabDialog key={grabbing.id} row={grabbing} onClose={() => setGrabbing(null)} onGrab={(at) => grab(grabbing, at)} /> : null}
     </>
   );

@@ -6,6 +6,8 @@ export { poolContract };
 staleAfter([poolContract.saveRule, poolContract.deleteRule], [poolContract.rules]);
 staleAfter([poolContract.saveProfile], [poolContract.profiles]);
 staleAfter([poolContract.grab, poolContract.revokeGrab], [poolContract.mine]);
+// An order grabbed, given back, put in or taken out changes the pool's list.
+staleAfter([poolContract.grab, poolContract.revokeGrab, poolContract.put, poolContract.take], [poolContract.list]);
 
 /** Metres as people read them: 850米, 2.3公里. */
 export const distanceText = (m: number | null): string => (m == null ? '—' : m < 1000 ? `${m}米` : `${(m / 1000).toFixed(1)}公里`);

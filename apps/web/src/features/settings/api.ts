@@ -1,7 +1,7 @@
 // Hooks over the system-settings and dictionary contracts.
 import { dictContract } from '@sk/shared/settings/dict.contract';
 import { settingsContract } from '@sk/shared/settings/settings.contract';
-import { useApi } from '../../lib/query';
+import { staleAfter, useApi } from '../../lib/query';
 
 export { dictContract, settingsContract };
 
@@ -18,3 +18,6 @@ export function useSettingQuery(code: string, enabled = true) {
 /** Every write to settings makes these answers stale. */
 export const SETTING_READS = [settingsContract.list, settingsContract.getByCode, settingsContract.getByCodes];
 export const DICT_READS = [dictContract.types, dictContract.items, dictContract.list, dictContract.valueByTypeList, dictContract.codeContent];
+
+// Every dictionary write (add, edit, delete, enable, reorder) refreshes the items lists and every picker of them.
+staleAfter([dictContract.create, dictContract.update, dictContract.remove, dictContract.sort, dictContract.enable], DICT_READS);

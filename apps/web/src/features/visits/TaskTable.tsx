@@ -2,9 +2,9 @@
 // spec's filters (orderNo, orderTitle, customerName, returnVisit, returnVisitTime) and the state tabs 1–5.
 import type { VisitTaskRow as Row } from '@sk/shared/visits/visits.contract';
 import { Button, Form, Input, Tabs, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle, PersonField, type Person } from '../../components';
+import { DateRangePicker, type ListColumn, ListPage, PersonField, type Person } from '../../components';
 import { useApi, useApiMutation } from '../../lib/query';
 import { fetchMyTasks, fetchTasks, V } from './api';
 import { channelLabel, STATE_TABS, stateColor, stateLabel } from './options';
@@ -22,12 +22,11 @@ function mapFilters(values: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function TaskTable({ mine }: { mine: boolean }) {
-  const list = useRef<ListPageHandle>(null);
   const [search] = useSearchParams();
   const [tab, setTab] = useState(search.get('state') ?? '0');
   const [pool, setPool] = useState(false);
   const counts = useApi(V.count, { dataType: mine ? '0' : '1' });
-  const grab = useApiMutation(V.grab, { onSuccess: () => list.current?.refresh() });
+  const grab = useApiMutation(V.grab);
   // The report's figures open this list on their filters (plan, engineer, team, type, reason, period).
   const initial: Record<string, unknown> = {};
   for (const k of ['planId', 'engineerId', 'serviceGroupId', 'templateId', 'reason', 'startTime', 'endTime']) {
@@ -88,7 +87,6 @@ export function TaskTable({ mine }: { mine: boolean }) {
         ]}
       />
       <ListPage<Row>
-        ref={list}
         title={mine ? '回访工单' : '回访任务'}
         columns={columns}
         fetch={mine ? fetchMyTasks : fetchTasks}

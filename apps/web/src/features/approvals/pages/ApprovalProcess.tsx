@@ -1,11 +1,11 @@
 import { APPROVAL_DECISIONS, APPROVAL_DOC_KINDS, APPROVAL_STATES } from '@sk/shared/approvals/kinds';
 import type { ApprovalInstanceRow } from '@sk/shared/approvals/approvals.contract';
 import { Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Tabs, Tag, Timeline } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, RecordFormDialog } from '../../../components';
+import { type ListColumn, ListPage, type Person, PersonField, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
-import { invalidate, useApi, useApiMutation } from '../../../lib/query';
+import { useApi, useApiMutation } from '../../../lib/query';
 import { A, fetchInbox } from '../api';
 
 const STATE_COLORS: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
@@ -115,7 +115,6 @@ export default function ApprovalProcess() {
     const id = Number(search.get('id'));
     if (id > 0) setOpen(id);
   }, [search]);
-  const list = useRef<ListPageHandle>(null);
   const counts = useApi(A.counts);
   const params = useMemo(() => ({ box }), [box]);
   const columns: ListColumn<ApprovalInstanceRow>[] = [
@@ -152,7 +151,6 @@ export default function ApprovalProcess() {
         ]}
       />
       <ListPage<ApprovalInstanceRow>
-        ref={list}
         title="审批处理"
         columns={columns}
         fetch={fetchInbox}
@@ -172,16 +170,7 @@ export default function ApprovalProcess() {
           </>
         }
       />
-      {open ? (
-        <InstanceDrawer
-          id={open}
-          onClose={() => {
-            setOpen(null);
-            list.current?.refresh();
-            void invalidate(A.counts);
-          }}
-        />
-      ) : null}
+      {open ? <InstanceDrawer id={open} onClose={() => setOpen(null)} /> : null}
     </Card>
   );
 }

@@ -3,8 +3,8 @@ import { type ApprovalFlowRow, type ApprovalStep, type Approver, approvalFlowBod
 import { APPROVAL_DOC_KINDS, type ApprovalDocKind, APPROVAL_STEP_MODES, APPROVER_TYPES, approvalKindOf } from '@sk/shared/approvals/kinds';
 import { ROLES } from '@sk/shared/auth/roles';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, RecordFormDialog } from '../../../components';
+import { useState } from 'react';
+import { contractFetcher, type ListColumn, ListPage, type Person, PersonField, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { A } from '../api';
@@ -49,8 +49,8 @@ const approverText = (a: Approver, people: Record<string, string>) =>
 const describe = (s: ApprovalStep, people: Record<string, string>) =>
   `${s.name}（${APPROVAL_STEP_MODES[s.mode]}：${s.approvers.map((a) => approverText(a, people)).join('、')}）`;
 
-function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; onClose: () => void; onSaved: () => void }) {
-  const save = useApiMutation(A.flowSave);
+function FlowDialog({ flow, onClose }: { flow: ApprovalFlowRow | null; onClose: () => void }) {
+  const save = useApiMutation(A.flowSave); // the flows list refreshes through staleAfter (../api.ts)
   const [form] = Form.useForm<FlowValues>();
   const kind = Form.useWatch('kind', form);
   const def = approvalKindOf(kind ?? '');
@@ -90,7 +90,6 @@ function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; 
           enabled: v.enabled,
           steps: v.steps.map((s) => ({ name: s.name, mode: s.mode, approvers: [toApprover(s)] })),
         });
-        onSaved();
       }}
     >
       <Form.Item name="kind" label="单据类型" rules={rulesOf(AF.kind, { required: '请选择单据类型' })}>
@@ -184,10 +183,8 @@ function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; 
 
 /** /approvalProcessSettings: the approval flows of every document kind; an edit makes a new version (documents in approval keep theirs). */
 export default function ApprovalProcessSettings() {
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<ApprovalFlowRow | 'new' | null>(null);
   const remove = useApiMutation(A.flowRemove);
-  const refresh = () => list.current?.refresh();
   const columns: ListColumn<ApprovalFlowRow>[] = [
     { key: 'name', dataIndex: 'name', title: '流程名称' },
     { key: 'kindName', dataIndex: 'kindName', title: '单据类型' },
@@ -223,7 +220,7 @@ export default function ApprovalProcessSettings() {
           <Button type="link" size="small" onClick={() => setEditing(r)}>
             编辑
           </Button>
-          <Popconfirm title="确认删除该流程吗？审批中的单据仍按原流程完成。" onConfirm={() => remove.mutateAsync({ id: r.id }).then(refresh)}>
+          <Popconfirm title="确认删除该流程吗？审批中的单据仍按原流程完成。" onConfirm={() => remove.mutateAsync({ id: r.id })}>
             <Button type="link" size="small" danger>
               删除
             </Button>
@@ -235,7 +232,6 @@ export default function ApprovalProcessSettings() {
   return (
     <Card title="审批流程设置" size="small">
       <ListPage<ApprovalFlowRow>
-        ref={list}
         title="审批流程设置"
         columns={columns}
         fetch={fetchFlows}
@@ -253,7 +249,7 @@ export default function ApprovalProcessSettings() {
           </Button>
         }
       />
-      {editing ? <FlowDialog flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
+      {editing ? <FlowDialog flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </Card>
   );
 }

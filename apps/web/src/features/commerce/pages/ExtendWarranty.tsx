@@ -2,8 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { WarrantyExtRow } from '@sk/shared/commerce/commerce.contract';
 import { WARRANTY_EXT_STATES } from '@sk/shared/commerce/commerce.machine';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
-import { useRef, useState } from 'react';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { useState } from 'react';
+import { FilterSelect, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -47,7 +47,6 @@ function Preview({ productId, period, unit }: { productId?: number; period?: num
 
 /** 延保管理 (/extend/warranty): extended warranties sold on installed products (docs/commerce.md). */
 export default function ExtendWarranty() {
-  const list = useRef<ListPageHandle>(null);
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState<WarrantyExtRow | null>(null);
   const [form] = Form.useForm<Values>();
@@ -55,8 +54,8 @@ export default function ExtendWarranty() {
   const productId = Form.useWatch('installedProductId', form);
   const period = Form.useWatch('period', form);
   const unit = Form.useWatch('unit', form);
-  const create = useApiMutation(W.create, { onSuccess: () => list.current?.refresh() });
-  const cancel = useApiMutation(W.cancel, { onSuccess: () => list.current?.refresh() });
+  const create = useApiMutation(W.create);
+  const cancel = useApiMutation(W.cancel);
   const can = useCan();
   const columns: ListColumn<WarrantyExtRow>[] = [
     { key: 'extNo', dataIndex: 'extNo', title: '延保单号' },
@@ -83,7 +82,6 @@ export default function ExtendWarranty() {
   return (
     <Card title="延保管理" size="small">
       <ListPage<WarrantyExtRow>
-        ref={list}
         title="延保管理"
         columns={columns}
         fetch={fetchExtensions}

@@ -8,7 +8,7 @@ export interface BatchTagDialogProps {
   open: boolean;
   customerIds: number[];
   onClose: () => void;
-  onDone: () => void;
+  onDone?: () => void;
 }
 
 interface Values {
@@ -21,7 +21,7 @@ export function BatchTagDialog({ open, customerIds, onClose, onDone }: BatchTagD
   const submit = async ({ mode, tagIds }: Values) => {
     const body = { code: CUSTOMER_TAG, tagIds, objIds: customerIds };
     await call(mode === 'add' ? tagsContract.batchAdd : tagsContract.batchRemove, body, { successToast: true });
-    onDone();
+    onDone?.();
   };
 
   return (

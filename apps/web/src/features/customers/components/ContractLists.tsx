@@ -3,10 +3,10 @@ import { MAINTAIN_CONTRACT_STATES, SALE_CONTRACT_STATES } from '@sk/shared/custo
 import { type maintainContractSchema, RENEWAL_DAYS, type saleContractSchema } from '@sk/shared/customers/contracts.contract';
 import { Button, DatePicker, Form, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { DateRangePicker, FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { DateRangePicker, FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
@@ -59,12 +59,15 @@ function CommonFilters({ withCustomer, states }: { withCustomer: boolean; states
   );
 }
 
+// A customer's contracts go as the list's params (each customer's are cached under their own key); a save or delete
+// refreshes them through the area's staleAfter (../api.ts).
+const fetchSales = pagedFetcher<Sale>(contractContract.saleList);
+const fetchMaintains = pagedFetcher<Maintain>(contractContract.maintainList);
+
 /** Sales contracts, of every customer or of one (the customer detail's tab). */
 export function SaleContractList({ customerId, routeKey }: { customerId?: number; routeKey?: string }) {
-  const list = useRef<ListPageHandle>(null);
   const can = useCan();
   const [creating, setCreating] = useState(false);
-  const fetch = useMemo(() => pagedFetcher<Sale>(contractContract.saleList, customerId ? { customerId } : {}), [customerId]);
   const columns: ListColumn<Sale>[] = [
     { key: 'contractNo', dataIndex: 'contractNo', title: '合同编号', render: (v: string, r) => <Link to={saleContractPath(r.id)}>{v}</Link> },
     { key: 'name', dataIndex: 'name', title: '合同名称' },
@@ -78,11 +81,11 @@ export function SaleContractList({ customerId, routeKey }: { customerId?: number
   return (
     <>
       <ListPage<Sale>
-        ref={list}
         title="销售合同"
         routeKey={routeKey}
         columns={customerId ? columns.filter((c) => c.key !== 'customerName') : columns}
-        fetch={fetch}
+        fetch={fetchSales}
+        params={customerId ? { customerId } : undefined}
         keywordPlaceholder="请输入合同编号或名称"
         filters={
           <>
@@ -102,17 +105,15 @@ export function SaleContractList({ customerId, routeKey }: { customerId?: number
         }
         onDelete={can(P.contractDelete) ? (ids) => call(contractContract.saleDelete, { ids: ids.map(Number) }) : undefined}
       />
-      <SaleContractFormDialog open={creating} id={null} customerId={customerId} onClose={() => setCreating(false)} onSaved={() => list.current?.refresh()} />
+      <SaleContractFormDialog open={creating} id={null} customerId={customerId} onClose={() => setCreating(false)} />
     </>
   );
 }
 
 /** Maintenance contracts, of every customer or of one. */
 export function MaintainContractList({ customerId, routeKey, expiring }: { customerId?: number; routeKey?: string; expiring?: boolean }) {
-  const list = useRef<ListPageHandle>(null);
   const can = useCan();
   const [creating, setCreating] = useState(false);
-  const fetch = useMemo(() => pagedFetcher<Maintain>(contractContract.maintainList, customerId ? { customerId } : {}), [customerId]);
   const columns: ListColumn<Maintain>[] = [
     { key: 'contractNo', dataIndex: 'contractNo', title: '合同编号', render: (v: string, r) => <Link to={maintainContractPath(r.id)}>{v}</Link> },
     { key: 'name', dataIndex: 'name', title: '合同名称' },
@@ -132,11 +133,11 @@ export function MaintainContractList({ customerId, routeKey, expiring }: { custo
   return (
     <>
       <ListPage<Maintain>
-        ref={list}
         title="维保合同"
         routeKey={routeKey}
         columns={customerId ? columns.filter((c) => c.key !== 'customerName') : columns}
-        fetch={fetch}
+        fetch={fetchMaintains}
+        params={customerId ? { customerId } : undefined}
         keywordPlaceholder="请输入合同编号或名称"
         filters={
           <>
@@ -155,13 +156,7 @@ export function MaintainContractList({ customerId, routeKey, expiring }: { custo
         }
         onDelete={can(P.contractDelete) ? (ids) => call(contractContract.maintainDelete, { ids: ids.map(Number) }) : undefined}
       />
-      <MaintainContractFormDialog
-        open={creating}
-        id={null}
-        customerId={customerId}
-        onClose={() => setCreating(false)}
-        onSaved={() => list.current?.refresh()}
-      />
+      <MaintainContractFormDialog open={creating} id={null} customerId={customerId} onClose={() => setCreating(false)} />
     </>
   );
 }

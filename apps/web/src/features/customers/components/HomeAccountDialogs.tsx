@@ -61,7 +61,7 @@ export function HomeAccountDialog({
   open: boolean;
   account: HomeAccount | null;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved?: () => void;
 }) {
   const [form] = Form.useForm<Values>();
   const customerId = Form.useWatch('customerId', form);
@@ -78,7 +78,7 @@ export function HomeAccountDialog({
       mobile: v.mobile,
       password: account ? undefined : v.password,
     });
-    onSaved();
+    onSaved?.();
   };
 
   return (

@@ -11,7 +11,7 @@ export interface ImportDialogProps {
   kind: ImportKind;
   onClose: () => void;
   /** Rows were written: the list reloads. */
-  onImported: () => void;
+  onImported?: () => void;
 }
 
 type Stage = { step: 'choose' } | { step: 'checked'; result: CustomerImportResult } | { step: 'done'; result: CustomerImportResult };
@@ -62,7 +62,7 @@ export function ImportDialog({ open, kind, onClose, onImported }: ImportDialogPr
       setStage({ step: write ? 'done' : 'checked', result: r.data });
       if (write) {
         toast.success(r.message || '导入成功');
-        onImported();
+        onImported?.();
       }
     } catch {
       // shown by uploadImport

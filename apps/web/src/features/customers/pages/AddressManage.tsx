@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Address } from '@sk/shared/customers/customers.schema';
 import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
-import { addressFetcher, customerPartsContract, refreshCustomers } from '../api';
+import { addressFetcher, customerPartsContract } from '../api';
 import { AddressFormDialog } from '../components/AddressFormDialog';
 import { AreaCascader } from '../components/AreaCascader';
 import { coordText } from '../components/detail/AddressesTab';
@@ -22,14 +22,11 @@ export const areaFilters = ({ area, ...rest }: Record<string, unknown>) => {
 /** 地址管理: every customer's addresses with their map points; add, edit, set default, delete (free-locked). */
 export default function AddressManage() {
   const { modal } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const editable = useCan()(P.addressEdit);
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const fetch = useMemo(() => addressFetcher(), []);
-  const reload = () => list.current?.refresh();
-  const after = () => refreshCustomers().then(reload);
 
-  const setDefault = (a: Address) => call(customerPartsContract.addressSetDefault, { id: a.id }, { successToast: true }).then(after, () => {});
+  const setDefault = (a: Address) => call(customerPartsContract.addressSetDefault, { id: a.id }, { successToast: true }).catch(() => {});
   const remove = (a: Address) =>
     modal.confirm({
       title: '删除地址',
@@ -37,7 +34,7 @@ export default function AddressManage() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(customerPartsContract.addressDelete, { id: a.id }, { successToast: true }).then(after, () => {}),
+      onOk: () => call(customerPartsContract.addressDelete, { id: a.id }, { successToast: true }).catch(() => {}),
     });
 
   const columns: ListColumn<Address>[] = [
@@ -86,7 +83,6 @@ export default function AddressManage() {
   return (
     <Card title="地址管理" size="small">
       <ListPage<Address>
-        ref={list}
         title="地址"
         columns={editable ? columns : columns.filter((c) => c.key !== 'actions')}
         fetch={fetch}
@@ -112,7 +108,7 @@ export default function AddressManage() {
           ) : null
         }
       />
-      <AddressFormDialog open={editing !== null} address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <AddressFormDialog open={editing !== null} address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -88,7 +88,6 @@ export default function AllCustomer() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [tagging, setTagging] = useState<number[] | null>(null);
-  const reload = () => list.current?.refresh();
 
   const remove = (c: CustomerRow) =>
     modal.confirm({
@@ -97,11 +96,7 @@ export default function AllCustomer() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () =>
-        call(customerContract.deleteCustomer, { id: c.id }, { successToast: true }).then(
-          () => refreshCustomers().then(reload),
-          () => {},
-        ),
+      onOk: () => call(customerContract.deleteCustomer, { id: c.id }, { successToast: true }).catch(() => {}),
     });
 
   const batchTag = () => {
@@ -188,9 +183,9 @@ export default function AllCustomer() {
         onDelete={can(P.remove) ? (ids) => call(customerContract.delAllCustomer, { ids: ids.map(Number) }).then(refreshCustomers) : undefined}
       />
       <Suspense fallback={null}>
-        {editing !== null && <CustomerFormDialog open customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />}
-        {importing && <ImportDialog open kind="customer" onClose={() => setImporting(false)} onImported={reload} />}
-        {tagging !== null && <BatchTagDialog open customerIds={tagging} onClose={() => setTagging(null)} onDone={reload} />}
+        {editing !== null && <CustomerFormDialog open customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+        {importing && <ImportDialog open kind="customer" onClose={() => setImporting(false)} />}
+        {tagging !== null && <BatchTagDialog open customerIds={tagging} onClose={() => setTagging(null)} />}
       </Suspense>
     </Card>
   );

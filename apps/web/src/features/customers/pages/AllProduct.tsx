@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { WARRANTY_START_TYPES, WARRANTY_UNITS } from '@sk/shared/customers/customers.constants';
 import type { ProductModel } from '@sk/shared/customers/products.contract';
 import { App, Button, Card, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { pagedFetcher, productContract } from '../api';
@@ -20,10 +20,8 @@ export const periodText = (m: Pick<ProductModel, 'warrantyPeriod' | 'warrantyUni
 /** 产品库: the product catalogue (models with brand, category, warranty), create, edit, delete. */
 export default function AllProduct() {
   const { modal } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const categories = useApi(productContract.productCategories);
   const [editing, setEditing] = useState<ProductModel | 'new' | null>(null);
-  const reload = () => list.current?.refresh();
 
   const remove = (m: ProductModel) =>
     modal.confirm({
@@ -32,7 +30,7 @@ export default function AllProduct() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(productContract.productDelete, { ids: [m.id] }, { successToast: true }).then(reload, () => {}),
+      onOk: () => call(productContract.productDelete, { ids: [m.id] }, { successToast: true }).catch(() => {}),
     });
 
   const columns: ListColumn<ProductModel>[] = [
@@ -65,7 +63,6 @@ export default function AllProduct() {
   return (
     <Card title="产品库" size="small">
       <ListPage<ProductModel>
-        ref={list}
         title="产品库"
         columns={columns}
         fetch={fetchModels}
@@ -79,7 +76,7 @@ export default function AllProduct() {
         }
         onDelete={(ids) => call(productContract.productDelete, { ids: ids.map(Number) })}
       />
-      <ModelFormDialog open={editing !== null} model={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <ModelFormDialog open={editing !== null} model={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

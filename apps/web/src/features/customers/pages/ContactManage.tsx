@@ -1,23 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Contact } from '@sk/shared/customers/customers.schema';
 import { App, Button, Card, Form, Input, Space, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
-import { contactFetcher, customerPartsContract, refreshCustomers } from '../api';
+import { contactFetcher, customerPartsContract } from '../api';
 import { ContactFormDialog } from '../components/ContactFormDialog';
 import { customerPath } from '../options';
 
 /** 联系人管理: every customer's contacts; search by name, phone or customer; add, edit, delete (free-locked). */
 export default function ContactManage() {
   const { modal } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const editable = useCan()(P.contactEdit);
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
-  const reload = () => list.current?.refresh();
 
   const remove = (c: Contact) =>
     modal.confirm({
@@ -26,11 +24,7 @@ export default function ContactManage() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () =>
-        call(customerPartsContract.linkPersonDelete, { id: c.id }, { successToast: true }).then(
-          () => refreshCustomers().then(reload),
-          () => {},
-        ),
+      onOk: () => call(customerPartsContract.linkPersonDelete, { id: c.id }, { successToast: true }).catch(() => {}),
     });
 
   const columns: ListColumn<Contact>[] = [
@@ -73,7 +67,6 @@ export default function ContactManage() {
   return (
     <Card title="联系人管理" size="small">
       <ListPage<Contact>
-        ref={list}
         title="联系人"
         columns={editable ? columns : columns.filter((c) => c.key !== 'actions')}
         fetch={contactFetcher}
@@ -98,7 +91,7 @@ export default function ContactManage() {
           ) : null
         }
       />
-      <ContactFormDialog open={editing !== null} contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <ContactFormDialog open={editing !== null} contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -22,9 +22,8 @@ export default function HomeAccount() {
   const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<Account | 'new' | null>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
-  const reload = () => list.current?.refresh();
 
-  const setEnabled = (ids: number[], enabled: boolean) => call(homeAccountContract.setEnabled, { ids, enabled }, { successToast: true }).then(reload, () => {});
+  const setEnabled = (ids: number[], enabled: boolean) => call(homeAccountContract.setEnabled, { ids, enabled }, { successToast: true }).catch(() => {});
   const batchEnabled = (enabled: boolean) => {
     const ids = (list.current?.selectedKeys ?? []).map(Number);
     if (!ids.length) return toast.warning('请选择账号');
@@ -37,7 +36,7 @@ export default function HomeAccount() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(homeAccountContract.remove, { ids: [a.id] }, { successToast: true }).then(reload, () => {}),
+      onOk: () => call(homeAccountContract.remove, { ids: [a.id] }, { successToast: true }).catch(() => {}),
     });
 
   const columns: ListColumn<Account>[] = [
@@ -108,7 +107,7 @@ export default function HomeAccount() {
         }
         onDelete={(ids) => call(homeAccountContract.remove, { ids: ids.map(Number) })}
       />
-      <HomeAccountDialog open={editing !== null} account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <HomeAccountDialog open={editing !== null} account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
     </Card>
   );

@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { WARRANTY_START_TYPES } from '@sk/shared/customers/customers.constants';
 import type { InstalledProduct } from '@sk/shared/customers/products.contract';
 import { Button, Card, Descriptions, Space, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, FileLink, ListPage } from '../../../components';
 import { defaultFileUrl } from '@sk/shared/forms/present';
@@ -14,6 +14,9 @@ import { usePaidAction } from '../hooks';
 import { labelOf } from '../options';
 import { periodText } from './AllProduct';
 
+// The product goes as the list's params: each product's units are cached under their own key.
+const fetchUnits = pagedFetcher<InstalledProduct>(productContract.productionList);
+
 /** /allProduct/Productdetails/:id — a catalogue product: its data, pictures, documents and the installed units. */
 export default function ProductDetails() {
   const id = Number(useParams().id);
@@ -21,7 +24,6 @@ export default function ProductDetails() {
   const [editing, setEditing] = useState(false);
   const [showUnits, setShowUnits] = useState(false);
   const paid = usePaidAction();
-  const fetchUnits = useMemo(() => pagedFetcher<InstalledProduct>(productContract.productionList, { productId: id }), [id]);
   if (detail.isPending && id > 0) return <Spin style={{ display: 'block', margin: 48 }} />;
   const m = detail.data;
   if (!m) return <EmptyState description="产品不存在或已删除" />;
@@ -78,6 +80,7 @@ export default function ProductDetails() {
             routeKey="allProduct:units"
             columns={installedColumns(true)}
             fetch={fetchUnits}
+            params={{ productId: id }}
             selectable={false}
           />
         ) : (

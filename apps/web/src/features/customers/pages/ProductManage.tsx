@@ -1,8 +1,8 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { InstalledProduct } from '@sk/shared/customers/products.contract';
 import { App, Button, Card, Form, Input, Modal, Space } from 'antd';
-import { useRef, useState } from 'react';
-import { DateRangePicker, FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { useState } from 'react';
+import { DateRangePicker, FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
@@ -24,13 +24,11 @@ export const createdRange = ({ created, ...rest }: Record<string, unknown>) => {
 /** 产品档案: installed products with warranty state, QR codes, import and batch delete (free-locked). */
 export default function ProductManage() {
   const { modal } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const can = useCan();
   const editable = can(P.productEdit);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [qr, setQr] = useState<InstalledProduct | null>(null);
-  const reload = () => list.current?.refresh();
 
   const remove = (p: InstalledProduct) =>
     modal.confirm({
@@ -39,7 +37,7 @@ export default function ProductManage() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(productContract.productionDelete, { ids: [p.id] }, { successToast: true }).then(reload, () => {}),
+      onOk: () => call(productContract.productionDelete, { ids: [p.id] }, { successToast: true }).catch(() => {}),
     });
 
   const actions: ListColumn<InstalledProduct> = {
@@ -70,7 +68,6 @@ export default function ProductManage() {
   return (
     <Card title="产品档案" size="small">
       <ListPage<InstalledProduct>
-        ref={list}
         title="产品档案"
         columns={columns}
         // Fits 1440 px beside the menu, so no column starts hidden under the fixed 操作 column (the name carries the
@@ -113,8 +110,8 @@ export default function ProductManage() {
         }
         onDelete={editable ? (ids) => call(productContract.productionDelete, { ids: ids.map(Number) }) : undefined}
       />
-      <InstalledFormDialog open={editing !== null} id={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
-      <ImportDialog open={importing} kind="product" onClose={() => setImporting(false)} onImported={reload} />
+      <InstalledFormDialog open={editing !== null} id={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <ImportDialog open={importing} kind="product" onClose={() => setImporting(false)} />
       <Modal open={!!qr} title="设备二维码" footer={null} onCancel={() => setQr(null)} destroyOnHidden width={360}>
         {qr ? <ProductQrCode id={qr.id} name={qr.name} serialNumber={qr.serialNumber} qrLink={qr.qrLink} size={220} /> : null}
       </Modal>

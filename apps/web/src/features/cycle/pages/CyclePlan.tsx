@@ -2,9 +2,9 @@
 import { CYCLE_PLAN_STATES, CYCLE_TARGETS } from '@sk/shared/cycle/cycle.constants';
 import type { CyclePlan as Row } from '@sk/shared/cycle/cycle.contract';
 import { Button, Card, Form, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ColorTag, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { ColorTag, type ListColumn, ListPage } from '../../../components';
 import { fetchPlans } from '../api';
 import { frequencyText, startText } from '../format';
 import { PlanFormDialog } from '../PlanFormDialog';
@@ -17,7 +17,6 @@ export function PlanStateTag({ state }: { state: number }) {
 }
 
 export default function CyclePlan() {
-  const list = useRef<ListPageHandle>(null);
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const columns: ListColumn<Row>[] = [
@@ -42,7 +41,6 @@ export default function CyclePlan() {
   return (
     <Card title="周期计划" size="small">
       <ListPage<Row>
-        ref={list}
         title="周期计划"
         columns={columns}
         fetch={fetchPlans}
@@ -71,7 +69,6 @@ export default function CyclePlan() {
         plan={null}
         onClose={() => setAdding(false)}
         onSaved={(id) => {
-          list.current?.refresh();
           if (id) navigate(planPath(id));
         }}
       />

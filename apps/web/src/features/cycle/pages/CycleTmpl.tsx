@@ -3,8 +3,8 @@ import { CYCLE_UNITS } from '@sk/shared/cycle/cycle.constants';
 import type { CycleTmpl as Row, CycleTmplBody } from '@sk/shared/cycle/cycle.contract';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { useState } from 'react';
+import { type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -16,12 +16,11 @@ const body = CY.tmplAdd.body.shape;
 type Editing = { row: Row | null } | null;
 
 export default function CycleTmpl() {
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const types = useApi(formsContract.orderTypeList, undefined, { enabled: editing != null });
-  const add = useApiMutation(CY.tmplAdd, { onSuccess: () => list.current?.refresh() });
-  const update = useApiMutation(CY.tmplUpdate, { onSuccess: () => list.current?.refresh() });
-  const remove = useApiMutation(CY.tmplDelete, { onSuccess: () => list.current?.refresh() });
+  const add = useApiMutation(CY.tmplAdd);
+  const update = useApiMutation(CY.tmplUpdate);
+  const remove = useApiMutation(CY.tmplDelete);
   const columns: ListColumn<Row>[] = [
     { key: 'name', dataIndex: 'name', title: '模板名称' },
     { key: 'frequency', title: '周期', render: (_: unknown, r) => frequencyText(r.every, r.unit) },
@@ -60,7 +59,6 @@ export default function CycleTmpl() {
   return (
     <Card title="周期模板" size="small">
       <ListPage<Row>
-        ref={list}
         title="周期模板"
         columns={columns}
         fetch={fetchTmpls}

@@ -1,20 +1,17 @@
 import type { EventRow } from '@sk/shared/events/events.contract';
 import { Button, Card } from 'antd';
-import { useRef, useState } from 'react';
-import type { ListPageHandle } from '../../../components';
+import { useState } from 'react';
 import { eventContract } from '../api';
 import { ActionDialog } from '../components/ActionDialog';
 import { EventList } from '../components/EventList';
 
 /** 待分配事件: dispatchers give open, unclaimed events a principal; staff may delete them. */
 export default function EventAssigned() {
-  const list = useRef<ListPageHandle>(null);
   const [assigning, setAssigning] = useState<number | null>(null);
   return (
     <Card title="待分配事件" size="small">
       <EventList
         list="undelivered"
-        ref={list}
         title="待分配事件"
         endpoint={eventContract.unDeliverList}
         states={false}
@@ -36,10 +33,8 @@ export default function EventAssigned() {
         action={assigning ? 'assign' : null}
         expected={1}
         onClose={() => setAssigning(null)}
-        onDone={() => {
-          setAssigning(null);
-          list.current?.refresh();
-        }}
+        // the list refreshes through the events' staleAfter (../api.ts)
+        onDone={() => setAssigning(null)}
       />
     </Card>
   );

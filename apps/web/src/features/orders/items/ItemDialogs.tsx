@@ -1,14 +1,9 @@
-import {
-  orderCreateContract as K,
-  type ServiceItemRow,
-  type ServiceItemTypeRow,
-  serviceItemBody,
-  serviceItemTypeBody,
-} from '@sk/shared/orders/order.create.contract';
+import { type ServiceItemRow, type ServiceItemTypeRow, serviceItemBody, serviceItemTypeBody } from '@sk/shared/orders/order.create.contract';
 import { rulesOf } from '../../../lib/zodRules';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
+import { K } from './api';
 
 /** A service item's and a type's fields as the contract checks them: the forms' rules are the contract's. */
 const IB = serviceItemBody.shape;
@@ -23,8 +18,8 @@ interface ItemValues {
 }
 
 /** Add or edit a service item: name, type, price, unit, sort. */
-export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; types: ServiceItemTypeRow[]; onClose: () => void; onSaved: () => void }) {
-  const save = useApiMutation(K.itemSave, { invalidates: [K.itemList, K.itemTypeList], onSuccess: p.onSaved });
+export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; types: ServiceItemTypeRow[]; onClose: () => void }) {
+  const save = useApiMutation(K.itemSave); // the list and the types refresh through staleAfter (./api.ts)
   const { item } = p;
   const initial: ItemValues = item
     ? { name: item.name, typeId: item.typeId, price: item.price, unit: item.unit, sort: item.sort }
@@ -70,8 +65,8 @@ export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; type
 }
 
 /** Add or rename a type of the catalogue. */
-export function TypeDialog(p: { open: boolean; type: ServiceItemTypeRow | null; onClose: () => void; onSaved: () => void }) {
-  const save = useApiMutation(K.itemTypeSave, { invalidates: [K.itemTypeList, K.itemList], onSuccess: p.onSaved });
+export function TypeDialog(p: { open: boolean; type: ServiceItemTypeRow | null; onClose: () => void }) {
+  const save = useApiMutation(K.itemTypeSave);
   const { type } = p;
   return (
     <RecordFormDialog<{ name: string; sort?: number }>

@@ -1,28 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { orderCreateContract as K, type ServiceItemRow, type ServiceItemTypeRow } from '@sk/shared/orders/order.create.contract';
+import type { ServiceItemRow, ServiceItemTypeRow } from '@sk/shared/orders/order.create.contract';
 import { App, Button, Card, Space, Table, Tabs } from 'antd';
-import { useRef, useState } from 'react';
-import { FilterSelect, type ListColumn, type ListQuery, ListPage, type ListPageHandle } from '../../../components';
+import { useState } from 'react';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
-import { apiKey, queryClient, useApi } from '../../../lib/query';
+import { useApi } from '../../../lib/query';
+import { fetchItems, K } from './api';
 import { ItemDialog, TypeDialog } from './ItemDialogs';
 
 const money = (n: number) => `¥${n.toFixed(2)}`;
 
-/** The management list pages like any list; its keyword is the item name. */
-const fetchItems = async ({ keyword, sortType: _s, ...q }: ListQuery) => call(K.itemList, { ...q, name: keyword } as never);
-
-const refreshCatalogue = () =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: apiKey(K.itemList) }), queryClient.invalidateQueries({ queryKey: apiKey(K.itemTypeList) })]);
-
 function Items({ types }: { types: ServiceItemTypeRow[] }) {
   const { modal } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<ServiceItemRow | 'new' | null>(null);
-  const reload = () => {
-    list.current?.refresh();
-    void refreshCatalogue();
-  };
   const remove = (r: ServiceItemRow) =>
     modal.confirm({
       title: '删除服务项目',
@@ -30,7 +20,7 @@ function Items({ types }: { types: ServiceItemTypeRow[] }) {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(K.itemDelete, { ids: [r.id] }, { successToast: true }).then(reload, () => {}),
+      onOk: () => call(K.itemDelete, { ids: [r.id] }, { successToast: true }).catch(() => {}),
     });
 
   const columns: ListColumn<ServiceItemRow>[] = [
@@ -60,7 +50,6 @@ function Items({ types }: { types: ServiceItemTypeRow[] }) {
   return (
     <>
       <ListPage<ServiceItemRow>
-        ref={list}
         title="服务项目"
         routeKey="/serviceItem"
         columns={columns}
@@ -75,9 +64,9 @@ function Items({ types }: { types: ServiceItemTypeRow[] }) {
             新建服务项目
           </Button>
         }
-        onDelete={(ids) => call(K.itemDelete, { ids: ids.map(Number) }).then(() => refreshCatalogue())}
+        onDelete={(ids) => call(K.itemDelete, { ids: ids.map(Number) })}
       />
-      <ItemDialog open={editing !== null} item={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} onSaved={reload} />
+      <ItemDialog open={editing !== null} item={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} />
     </>
   );
 }
@@ -92,7 +81,7 @@ function Types({ types, loading }: { types: ServiceItemTypeRow[]; loading: boole
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(K.itemTypeDelete, { id: t.id }, { successToast: true }).then(refreshCatalogue, () => {}),
+      onOk: () => call(K.itemTypeDelete, { id: t.id }, { successToast: true }).catch(() => {}),
     });
   return (
     <>
@@ -127,7 +116,7 @@ function Types({ types, loading }: { types: ServiceItemTypeRow[]; loading: boole
           },
         ]}
       />
-      <TypeDialog open={editing !== null} type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refreshCatalogue()} />
+      <TypeDialog open={editing !== null} type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </>
   );
 }

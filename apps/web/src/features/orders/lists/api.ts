@@ -5,17 +5,24 @@ import { type OrderListScope, orderListContract } from '@sk/shared/orders/order.
 import type { OrderRow } from '@sk/shared/orders/order.list.contract';
 import type { ListQuery, ListResult } from '../../../components';
 import { call } from '../../../lib/api';
+import { withReads } from '../../../components/list/fetchers';
+import { staleAfter } from '../../../lib/query';
 import { watchDownloads } from '../../../shell/downloads';
 
 export { orderListContract };
 
+// Any order action (accept, dispatch, cancel, edit, delete, restore, purge …) changes the rows of the order lists.
+staleAfter(Object.values(orderActionsContract), [orderListContract.getAllOrderList]);
+
 const compact = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 
 /** A ListPage fetcher over one list page (its scope and fixed fields added to every load). */
-export const orderFetcher =
-  (scope: OrderListScope, fixed: Record<string, unknown> = {}) =>
-  async (q: ListQuery): Promise<ListResult<OrderRow>> =>
-    (await call(orderListContract.getAllOrderList, compact({ ...q, ...fixed, scope }) as never)) as ListResult<OrderRow>;
+export const orderFetcher = (scope: OrderListScope, fixed: Record<string, unknown> = {}) =>
+  withReads(
+    async (q: ListQuery): Promise<ListResult<OrderRow>> =>
+      (await call(orderListContract.getAllOrderList, compact({ ...q, ...fixed, scope }) as never)) as ListResult<OrderRow>,
+    orderListContract.getAllOrderList,
+  );
 
 /**
  * The download-centre export: the current page's or the selected rows (their ids), or, without ids, every order the

@@ -3,6 +3,7 @@
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { MY_ORDER_TABS, type MyOrderTab, type OrderListScope, type OrderRow } from '@sk/shared/orders/order.list.contract';
 import type { FirstList } from '../../../components/list/useListData';
+import type { ReadFetcher } from '../../../lib/list';
 import { orderFetcher } from './api';
 
 /** The /allOrder route's query parameters that are list filters, as they arrive. */
@@ -60,7 +61,11 @@ export const allOrderParams = (tab: string) => ({ orderState: Number(tab) });
 export const dueOrderQuery = (keyword: string | null) => (keyword ? { keyword } : undefined);
 
 /** An order list's first page as OrderList asks for it (its scope's fetcher, the page's filters and fixed fields). */
-export const orderFirstList = (scope: OrderListScope, initialQuery?: Record<string, unknown>, params?: Record<string, unknown>): FirstList<OrderRow> => ({
+export const orderFirstList = (
+  scope: OrderListScope,
+  initialQuery?: Record<string, unknown>,
+  params?: Record<string, unknown>,
+): FirstList<OrderRow> & { fetch: ReadFetcher<OrderRow> } => ({
   fetch: orderFetcher(scope),
   initialQuery,
   params,

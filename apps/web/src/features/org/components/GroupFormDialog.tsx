@@ -21,7 +21,7 @@ const READS = [teamContract.groupList, teamContract.groupDetail, teamContract.gr
 const fields = teamContract.groupCreate.body.shape;
 
 /** Create or edit a service group: name, type, leader and members chosen in the person picker. */
-export function GroupFormDialog({ group, open, onClose, onSaved }: { group: GroupRow | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function GroupFormDialog({ group, open, onClose }: { group: GroupRow | null; open: boolean; onClose: () => void }) {
   const detail = useApi(teamContract.groupDetail, { id: group?.id ?? 0 }, { enabled: open && !!group, staleTime: 0 });
   const create = useApiMutation(teamContract.groupCreate, { invalidates: READS });
   const update = useApiMutation(teamContract.groupUpdate, { invalidates: READS });
@@ -41,7 +41,6 @@ export function GroupFormDialog({ group, open, onClose, onSaved }: { group: Grou
     const body = { name: v.name, type: v.type, leaderId: v.leader[0]?.id ?? null, memberIds: v.members.map((m) => m.id), remark: v.remark || null };
     if (group) await update.mutateAsync({ id: group.id, ...body });
     else await create.mutateAsync(body);
-    onSaved();
   };
 
   return (

@@ -94,19 +94,9 @@ export function bodyOf(v: Values) {
  * settlement coefficient, bank details, product lines, service regions and contacts (one primary). Editing reads the
  * detail, which carries the whole bank account.
  */
-export function ProviderFormDialog({
-  provider,
-  open,
-  onClose,
-  onSaved,
-}: {
-  provider: ProviderRow | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function ProviderFormDialog({ provider, open, onClose }: { provider: ProviderRow | null; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const done = { invalidates: PROVIDER_READS, onSuccess: onSaved };
+  const done = { invalidates: PROVIDER_READS };
   const create = useApiMutation(teamContract.providerCreate, done);
   const update = useApiMutation(teamContract.providerUpdate, done);
   const detail = useApi(teamContract.providerDetail, { id: provider?.id ?? 0 }, { enabled: open && !!provider });

@@ -1,12 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { UserRow } from '@sk/shared/org/org.schema';
 import { App, Button, Dropdown, Space, Tag, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, PersonLink } from '../../../components';
+import { type ReactNode, useState } from 'react';
+import { FilterSelect, type ListColumn, ListPage, PersonLink } from '../../../components';
 import { call } from '../../../lib/api';
-import { apiKey, queryClient } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
-import { exportUsers, ORG_READS, orgContract, userFetcher } from '../api';
+import { exportUsers, orgContract, userFetcher } from '../api';
 import { HandoverDialog } from './HandoverDialog';
 import { ROLE_OPTIONS, type UserDefaults, UserFormDialog } from './UserFormDialog';
 
@@ -14,8 +13,6 @@ const ENABLED_OPTIONS = [
   { value: 'true', label: '启用' },
   { value: 'false', label: '停用' },
 ];
-
-const refreshOrg = () => Promise.all(ORG_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
 
 function baseColumns(showProvider: boolean): ListColumn<UserRow>[] {
   const cols: ListColumn<UserRow>[] = [
@@ -52,26 +49,11 @@ export interface UserListProps {
 export function UserList({ title, fixed, defaults, showProvider = false, moreFilters, toolbar, routeKey }: UserListProps) {
   const { modal, message } = App.useApp();
   const me = useUser();
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<UserRow | null | 'new'>(null);
   const [handover, setHandover] = useState<UserRow | null>(null);
-  const fixedKey = JSON.stringify(fixed);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the fixed filters are compared by value
-  const fetch = useMemo(() => userFetcher(fixed), [fixedKey]);
 
-  // Another department (or provider) chosen: back to the first page of its people (the first render loads by itself).
-  const shownKey = useRef(fixedKey);
-  useEffect(() => {
-    if (shownKey.current === fixedKey) return;
-    shownKey.current = fixedKey;
-    list.current?.refresh(true);
-  }, [fixedKey]);
-
-  const afterChange = async (text: string) => {
-    message.success(text);
-    await refreshOrg();
-    list.current?.refresh();
-  };
+  // The list and the trees refresh through the organisation's staleAfter (../api.ts).
+  const afterChange = (text: string) => message.success(text);
 
   const setEnabled = (u: UserRow, enabled: boolean) =>
     modal.confirm({
@@ -139,12 +121,13 @@ export function UserList({ title, fixed, defaults, showProvider = false, moreFil
   return (
     <>
       <ListPage<UserRow>
-        ref={list}
         title={title}
         routeKey={routeKey}
         columns={columns}
         defaultColumns={defaultColumns}
-        fetch={fetch}
+        fetch={userFetcher}
+        // another department (or provider) chosen: its people, from the first page
+        params={fixed}
         sort={false}
         keywordPlaceholder="请输入姓名或手机号"
         filters={
@@ -164,13 +147,7 @@ export function UserList({ title, fixed, defaults, showProvider = false, moreFil
         }
         onExport={({ fileName, ids, query }) => exportUsers(fileName, ids.map(Number), query, fixed)}
       />
-      <UserFormDialog
-        open={editing !== null}
-        user={editing === 'new' ? null : editing}
-        defaults={defaults}
-        onClose={() => setEditing(null)}
-        onSaved={() => list.current?.refresh()}
-      />
+      <UserFormDialog open={editing !== null} user={editing === 'new' ? null : editing} defaults={defaults} onClose={() => setEditing(null)} />
       <HandoverDialog from={handover} onClose={() => setHandover(null)} />
     </>
   );

@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProviderRow } from '@sk/shared/org/org.schema';
 import { App, Button, Card, Space, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
-import { apiKey, queryClient } from '../../../lib/query';
 import { providerFetcher, teamContract } from '../api';
-import { PARTNER_OPTIONS, PROVIDER_READS, ProviderFormDialog } from '../components/ProviderFormDialog';
+import { PARTNER_OPTIONS, ProviderFormDialog } from '../components/ProviderFormDialog';
 
 export const branchPath = (id: number): string => `/serviceBranchDetail?id=${id}`;
 
@@ -19,7 +18,6 @@ const STATUS_OPTIONS = [
 /** Outsourcing partners (service providers): partner type and status filters; add, edit, enable and disable. */
 export default function OutsourceManagement() {
   const { modal, message } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<ProviderRow | null | 'new'>(null);
 
   const toggle = (p: ProviderRow) =>
@@ -30,11 +28,8 @@ export default function OutsourceManagement() {
       cancelText: '取消',
       onOk: () =>
         call(teamContract.providerEnabled, { id: p.id, enabled: !p.enabled }).then(
-          async () => {
-            message.success('修改状态成功');
-            await Promise.all(PROVIDER_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
-            list.current?.refresh();
-          },
+          // the list and the provider's details refresh through the organisation's staleAfter (../api.ts)
+          () => message.success('修改状态成功'),
           () => {},
         ),
     });
@@ -82,7 +77,6 @@ export default function OutsourceManagement() {
   return (
     <Card title="外包管理" size="small">
       <ListPage<ProviderRow>
-        ref={list}
         title="服务商列表"
         columns={columns}
         defaultColumns={[
@@ -118,12 +112,7 @@ export default function OutsourceManagement() {
           </>
         }
       />
-      <ProviderFormDialog
-        open={editing !== null}
-        provider={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => list.current?.refresh()}
-      />
+      <ProviderFormDialog open={editing !== null} provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { GroupRow } from '@sk/shared/org/org.schema';
 import { App, Button, Card, Space, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, PersonLink } from '../../../components';
+import { useState } from 'react';
+import { FilterSelect, type ListColumn, ListPage, PersonLink } from '../../../components';
 import { call } from '../../../lib/api';
 import { groupFetcher, teamContract } from '../api';
 import { GROUP_TYPE_OPTIONS, GroupFormDialog } from '../components/GroupFormDialog';
@@ -10,7 +10,6 @@ import { GROUP_TYPE_OPTIONS, GroupFormDialog } from '../components/GroupFormDial
 /** Service groups (teams): type filter and search; create and edit with leader and members. */
 export default function ServiceGroup() {
   const { modal, message } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<GroupRow | null | 'new'>(null);
 
   const remove = (g: GroupRow) =>
@@ -22,10 +21,7 @@ export default function ServiceGroup() {
       cancelText: '取消',
       onOk: () =>
         call(teamContract.groupDelete, { id: g.id }).then(
-          () => {
-            message.success('删除成功');
-            list.current?.refresh();
-          },
+          () => message.success('删除成功'), // the list refreshes through the organisation's staleAfter (../api.ts)
           () => {},
         ),
     });
@@ -63,7 +59,6 @@ export default function ServiceGroup() {
   return (
     <Card title="服务团队" size="small">
       <ListPage<GroupRow>
-        ref={list}
         title="服务团队"
         columns={columns}
         fetch={groupFetcher}
@@ -79,12 +74,7 @@ export default function ServiceGroup() {
           for (const id of ids) await call(teamContract.groupDelete, { id: Number(id) });
         }}
       />
-      <GroupFormDialog
-        open={editing !== null}
-        group={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => list.current?.refresh()}
-      />
+      <GroupFormDialog open={editing !== null} group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

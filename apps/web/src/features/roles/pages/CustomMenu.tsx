@@ -3,8 +3,8 @@ import { MENU_GROUPS } from '@sk/shared/auth/menus';
 import { POWER_LABELS } from '@sk/shared/auth/power-labels';
 import { CUSTOM_MENU_URL_MESSAGE, type CustomMenu as Row, customMenuBody } from '@sk/shared/menu/menu.contract';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Switch, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { useState } from 'react';
+import { contractFetcher, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -38,7 +38,7 @@ const bodyOf = (v: Values) => ({
   enabled: v.enabled,
 });
 
-function MenuDialog({ row, onClose, onSaved }: { row: Row | null; onClose: () => void; onSaved: () => void }) {
+function MenuDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const create = useApiMutation(M.customSave);
   const update = useApiMutation(M.customUpdate);
   const [form] = Form.useForm<Values>();
@@ -57,7 +57,6 @@ function MenuDialog({ row, onClose, onSaved }: { row: Row | null; onClose: () =>
       onSubmit={async (v) => {
         if (row) await update.mutateAsync({ id: row.id, ...bodyOf(v) });
         else await create.mutateAsync(bodyOf(v));
-        onSaved();
       }}
     >
       <Form.Item name="name" label="菜单名称" rules={rulesOf(F.name)}>
@@ -99,11 +98,9 @@ function MenuDialog({ row, onClose, onSaved }: { row: Row | null; onClose: () =>
 
 /** /customMenu 自定义菜单: the enterprise's own entries (DIY|{parentId}|{id}) in the side menu's groups. */
 export default function CustomMenu() {
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const update = useApiMutation(M.customUpdate);
   const remove = useApiMutation(M.customDelete);
-  const refresh = () => list.current?.refresh();
   const columns: ListColumn<Row>[] = [
     { key: 'name', dataIndex: 'name', title: '菜单名称' },
     { key: 'parentId', dataIndex: 'parentId', title: '所属分组', render: (v: number) => groupName(v) },
@@ -133,7 +130,7 @@ export default function CustomMenu() {
             size="small"
             checked={v}
             aria-label={v ? '停用' : '启用'}
-            onChange={(on) => update.mutateAsync({ id: r.id, ...bodyOf({ ...r, form_type: r.form_type as 0, enabled: on }) }).then(refresh, () => undefined)}
+            onChange={(on) => update.mutateAsync({ id: r.id, ...bodyOf({ ...r, form_type: r.form_type as 0, enabled: on }) }).catch(() => undefined)}
           />
           <Tag color={v ? 'success' : 'default'}>{v ? '启用' : '停用'}</Tag>
         </Space>
@@ -150,12 +147,7 @@ export default function CustomMenu() {
           <Button type="link" size="small" onClick={() => setEditing(r)}>
             编辑
           </Button>
-          <Popconfirm
-            title="确认删除该菜单吗？"
-            okText="确定"
-            cancelText="取消"
-            onConfirm={() => remove.mutateAsync({ ids: [r.id] }).then(refresh, () => undefined)}
-          >
+          <Popconfirm title="确认删除该菜单吗？" okText="确定" cancelText="取消" onConfirm={() => remove.mutateAsync({ ids: [r.id] }).catch(() => undefined)}>
             <Button type="link" size="small" danger>
               删除
             </Button>
@@ -167,7 +159,6 @@ export default function CustomMenu() {
   return (
     <Card title="自定义菜单" size="small">
       <ListPage<Row>
-        ref={list}
         title="自定义菜单"
         columns={columns}
         fetch={fetchMenus}
@@ -188,7 +179,7 @@ export default function CustomMenu() {
           </Button>
         }
       />
-      {editing ? <MenuDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
+      {editing ? <MenuDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </Card>
   );
 }

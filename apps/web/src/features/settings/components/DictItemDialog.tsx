@@ -14,19 +14,7 @@ interface Values {
 const fields = dictContract.create.body.shape;
 
 /** Add or edit one dictionary item; types whose items carry a value (an address, a phone, a coefficient) ask for it too. */
-export function DictItemDialog({
-  type,
-  item,
-  open,
-  onClose,
-  onSaved,
-}: {
-  type: number;
-  item: DictItem | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function DictItemDialog({ type, item, open, onClose }: { type: number; item: DictItem | null; open: boolean; onClose: () => void }) {
   const rule = dictType(type)?.value;
   const create = useApiMutation(dictContract.create, { invalidates: DICT_READS });
   const update = useApiMutation(dictContract.update, { invalidates: DICT_READS });
@@ -35,7 +23,6 @@ export function DictItemDialog({
     const value = rule ? (v.value ?? '').trim() : undefined;
     if (item) await update.mutateAsync({ id: item.id, name: v.name, value });
     else await create.mutateAsync({ type, name: v.name, value });
-    onSaved();
   };
 
   return (

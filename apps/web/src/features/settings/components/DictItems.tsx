@@ -2,12 +2,11 @@ import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/ic
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import type { DictItem } from '@sk/shared/settings/dict.contract';
 import { App, Button, Space, Switch, Tooltip } from 'antd';
-import { useCallback, useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../../components';
+import { useMemo, useState } from 'react';
+import { type ListColumn, ListPage, type ListQuery, withReads } from '../../../components';
 import { call } from '../../../lib/api';
-import { apiKey, queryClient } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
-import { DICT_READS, dictContract } from '../api';
+import { dictContract } from '../api';
 import { moved } from '../values';
 import { DictItemDialog } from './DictItemDialog';
 
@@ -18,30 +17,22 @@ export interface DictTypeInfo {
   valueLabel: string | null;
 }
 
-const refreshDict = () => Promise.all(DICT_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
-
 /** One type's items as a ListPage (unpaged on the server, paged here): add, edit, delete, enable and move up or down. */
 export function DictItems({ t }: { t: DictTypeInfo }) {
   const { message } = App.useApp();
   const user = useUser();
   const editable = hasPower(user.powers, POWERS.systemSetting);
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<DictItem | null | 'new'>(null);
 
-  const fetch = useCallback(
-    async (q: ListQuery) => {
-      const items = await call(dictContract.items, { type: t.type, keyword: q.keyword || undefined });
-      const start = q.pageIndex * q.pageSize;
-      return { list: items.slice(start, start + q.pageSize), count: items.length };
-    },
+  const fetch = useMemo(
+    () =>
+      withReads(async (q: ListQuery) => {
+        const items = await call(dictContract.items, { type: t.type, keyword: q.keyword || undefined });
+        const start = q.pageIndex * q.pageSize;
+        return { list: items.slice(start, start + q.pageSize), count: items.length };
+      }, dictContract.items),
     [t.type],
   );
-
-  const after = async (text?: string) => {
-    if (text) message.success(text);
-    await refreshDict();
-    list.current?.refresh();
-  };
 
   const move = async (item: DictItem, step: -1 | 1) => {
     const all = await call(dictContract.items, { type: t.type });
@@ -52,14 +43,13 @@ export function DictItems({ t }: { t: DictTypeInfo }) {
     );
     if (!ids) return void message.info(step < 0 ? '已经是第一项' : '已经是最后一项');
     await call(dictContract.sort, { type: t.type, ids }, { successToast: true });
-    await after();
   };
   // failures were shown by the request client
   const tryMove = (item: DictItem, step: -1 | 1) => move(item, step).catch(() => {});
 
   const setEnabled = (item: DictItem, enabled: boolean) =>
     call(dictContract.enable, { ids: [item.id], enabled }).then(
-      () => after(enabled ? '已启用' : '已停用'),
+      () => message.success(enabled ? '已启用' : '已停用'),
       () => {},
     );
 
@@ -123,7 +113,6 @@ export function DictItems({ t }: { t: DictTypeInfo }) {
   return (
     <>
       <ListPage<DictItem>
-        ref={list}
         title={t.name}
         routeKey={`/dictionarySettings/${t.type}`}
         columns={columns}
@@ -137,15 +126,9 @@ export function DictItems({ t }: { t: DictTypeInfo }) {
             </Button>
           </Tooltip>
         }
-        onDelete={canAdd ? (ids) => call(dictContract.remove, { ids: ids.map(Number) }).then(() => refreshDict()) : undefined}
+        onDelete={canAdd ? (ids) => call(dictContract.remove, { ids: ids.map(Number) }) : undefined}
       />
-      <DictItemDialog
-        type={t.type}
-        item={editing === 'new' ? null : editing}
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        onSaved={() => after()}
-      />
+      <DictItemDialog type={t.type} item={editing === 'new' ? null : editing} open={editing !== null} onClose={() => setEditing(null)} />
     </>
   );
 }

@@ -26,13 +26,14 @@ interface AreaOption {
 }
 const toOptions = (list: { code: string; name: string; leaf: boolean }[]): AreaOption[] => list.map((a) => ({ value: a.code, label: a.name, isLeaf: a.leaf }));
 
-type Props = { open: boolean; row: FeeStandardRow | null; onClose: () => void; onSaved: () => void };
+type Props = { open: boolean; row: FeeStandardRow | null; onClose: () => void };
 
 /** Add or edit one 服务费标准 row: 服务类型 × 产品分类 × 区域 × 距离 → 服务费 (元, stored in cents). */
 export function StandardDialog(p: Props) {
   const types = useApi(formsContract.orderTypeList, undefined, { enabled: p.open });
-  const create = useApiMutation(F.create, { onSuccess: p.onSaved });
-  const update = useApiMutation(F.update, { onSuccess: p.onSaved });
+  // the standards list refreshes through staleAfter (api.ts)
+  const create = useApiMutation(F.create);
+  const update = useApiMutation(F.update);
   const [areas, setAreas] = useState<AreaOption[]>([]);
   const [regionName, setRegionName] = useState<string | null>(p.row?.regionName ?? null);
   useEffect(() => {

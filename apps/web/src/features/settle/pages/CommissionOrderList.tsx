@@ -2,9 +2,9 @@ import { teamContract } from '@sk/shared/org/team.contract';
 import { REWARD_CAUSES, REWARD_KINDS, REWARD_STATES } from '@sk/shared/settle/rewards.machine';
 import type { RewardRow } from '@sk/shared/settle/rewards.contract';
 import { Button, Card, Descriptions, Drawer, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FilterSelect, ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
+import { FilterSelect, ListPage, LogCard, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -125,7 +125,6 @@ export default function CommissionOrderList() {
   const finance = useUser().userType !== 1;
   const navigate = useNavigate();
   const providers = useApi(teamContract.providerSimpleList, {}, { enabled: finance });
-  const list = useRef<ListPageHandle>(null);
   const [open, setOpen] = useState<number | null>(null);
   // The approval's link opens /commissionOrder/list?id=…: that record's drawer.
   const [search] = useSearchParams();
@@ -136,7 +135,6 @@ export default function CommissionOrderList() {
   return (
     <Card title="奖惩管理" size="small">
       <ListPage<RewardRow>
-        ref={list}
         title="奖惩管理"
         columns={rewardColumns(setOpen)}
         fetch={fetchRewards}
@@ -165,15 +163,7 @@ export default function CommissionOrderList() {
           </>
         }
       />
-      {open ? (
-        <RewardDrawer
-          id={open}
-          onClose={() => {
-            setOpen(null);
-            list.current?.refresh();
-          }}
-        />
-      ) : null}
+      {open ? <RewardDrawer id={open} onClose={() => setOpen(null)} /> : null}
     </Card>
   );
 }

@@ -2,8 +2,8 @@ import { dictContract } from '@sk/shared/settings/dict.contract';
 import { CHECK_CHOICES } from '@sk/shared/settle/claims.machine';
 import type { FeeClaimRow } from '@sk/shared/settle/claims.contract';
 import { Button, Card, Form, Input, InputNumber, Radio, Select, Tabs } from 'antd';
-import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../components';
+import { useState } from 'react';
+import { type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { fetchCostChecks, K, yuan } from '../api';
@@ -15,7 +15,6 @@ const REASON_DICT = 'cost_check_reason';
 export default function CostCheck() {
   const [tab, setTab] = useState<'1' | '2'>('1');
   const [row, setRow] = useState<FeeClaimRow | null>(null);
-  const list = useRef<ListPageHandle>(null);
   const columns: ListColumn<FeeClaimRow>[] = [
     ...claimColumns().filter((c) => c.key !== 'state'),
     {
@@ -43,7 +42,6 @@ export default function CostCheck() {
       />
       <ListPage<FeeClaimRow>
         key={tab}
-        ref={list}
         title="费用审核"
         routeKey={`/CostCheck#${tab}`}
         columns={columns}
@@ -53,7 +51,7 @@ export default function CostCheck() {
         searchPlans={false}
         phoneCard={['claimNo', 'orderNo', 'amountCents', 'computedCents', 'actions']}
       />
-      <CheckDialog row={row} onClose={() => setRow(null)} onSaved={() => list.current?.refresh()} />
+      <CheckDialog row={row} onClose={() => setRow(null)} />
     </Card>
   );
 }
@@ -70,9 +68,9 @@ export function checkBasis(row: FeeClaimRow | null): string {
   return `${claimed}（${distance}），按直线距离核算 ${yuan(row.computedCents)}`;
 }
 
-function CheckDialog({ row, onClose, onSaved }: { row: FeeClaimRow | null; onClose: () => void; onSaved: () => void }) {
+function CheckDialog({ row, onClose }: { row: FeeClaimRow | null; onClose: () => void }) {
   const reasons = useApi(dictContract.codeContent, { code: REASON_DICT }, { enabled: !!row });
-  const check = useApiMutation(K.check, { onSuccess: onSaved });
+  const check = useApiMutation(K.check); // the check list refreshes through staleAfter (api.ts)
   return (
     <RecordFormDialog<{ choice: 1 | 2 | 3; amount?: number; reason: string; note?: string }>
       open={!!row}

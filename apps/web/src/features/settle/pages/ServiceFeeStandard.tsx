@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { FeeStandardRow } from '@sk/shared/settle/settle.contract';
 import { Button, Card, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { useState } from 'react';
+import { FilterSelect, type ListColumn, ListPage } from '../../../components';
 import { call } from '../../../lib/api';
 import { useUser } from '../../../lib/session';
 import { F, fetchStandards, yuan } from '../api';
@@ -12,7 +12,6 @@ const band = (r: FeeStandardRow) => (r.distanceToKm == null ? `${r.distanceFromK
 
 /** 服务费标准: the rows that price a provider's completed order (× the provider's 结算系数). */
 export default function ServiceFeeStandard() {
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<FeeStandardRow | 'new' | null>(null);
   // The manufacturer keeps the standards; a provider's user reads them.
   const staff = useUser().userType !== 1;
@@ -48,7 +47,6 @@ export default function ServiceFeeStandard() {
       extra={<span style={{ color: '#666' }}>工单完成时按最匹配的标准 × 服务商结算系数计价；修改标准不影响已计价的工单</span>}
     >
       <ListPage<FeeStandardRow>
-        ref={list}
         title="服务费标准"
         columns={columns}
         fetch={fetchStandards}
@@ -74,12 +72,7 @@ export default function ServiceFeeStandard() {
         }
         onDelete={staff ? async (ids) => Promise.all(ids.map((id) => call(F.remove, { id: Number(id) }))) : undefined}
       />
-      <StandardDialog
-        open={editing !== null}
-        row={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => list.current?.refresh()}
-      />
+      <StandardDialog open={editing !== null} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { SETTLE_LINE_KINDS } from '@sk/shared/settle/settle.constants';
 import type { SettlementDetail, SettlementLineRow } from '@sk/shared/settle/settle.contract';
 import { Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, LogCard, RecordFormDialog } from '../../../components';
-import { invalidate, useApi, useApiMutation } from '../../../lib/query';
+import { type ListColumn, ListPage, LogCard, RecordFormDialog } from '../../../components';
+import { useApi, useApiMutation } from '../../../lib/query';
 import { C, fetchLines, yuan } from '../api';
 import { ACTION_LABELS, ACTION_QUESTIONS, LOG_LABELS, SettleStateTag } from '../components/settleBits';
 
@@ -15,16 +15,11 @@ export default function SettleAccountsDetail() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const detail = useApi(C.detail, { id }, { enabled: id > 0 });
-  const lines = useRef<ListPageHandle>(null);
   const [acting, setActing] = useState<Acting>(null);
   const act = useApiMutation(C.action);
   const exporting = useApiMutation(C.export);
   const d = detail.data;
   if (!d) return <Card loading={detail.isLoading} title="结算单详情" size="small" />;
-  const refresh = () => {
-    void invalidate(C.detail);
-    lines.current?.refresh();
-  };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size={12}>
       <Card
@@ -39,7 +34,7 @@ export default function SettleAccountsDetail() {
             <Button loading={exporting.isPending} onClick={() => exporting.mutate({ id })}>
               导出Excel
             </Button>
-            <Actions d={d} onAct={async (action) => act.mutateAsync({ id, action }).then(refresh)} busy={act.isPending} />
+            <Actions d={d} onAct={async (action) => act.mutateAsync({ id, action })} busy={act.isPending} />
           </Space>
         }
       >
@@ -59,7 +54,6 @@ export default function SettleAccountsDetail() {
       </Card>
       <Card size="small" title="结算明细">
         <ListPage<SettlementLineRow>
-          ref={lines}
           title={`结算明细${d.settleNo}`}
           routeKey="/settleAccounts/detail#lines"
           columns={lineColumns(d, setActing)}
@@ -80,7 +74,7 @@ export default function SettleAccountsDetail() {
         title="操作记录"
         lines={d.logs.map((l) => ({ time: l.create_time, userName: l.userName, action: LOG_LABELS[l.action] ?? l.action, note: l.note }))}
       />
-      <LineDialog id={id} acting={acting} onClose={() => setActing(null)} onSaved={refresh} />
+      <LineDialog id={id} acting={acting} onClose={() => setActing(null)} />
     </Space>
   );
 }
@@ -149,9 +143,10 @@ function lineColumns(d: SettlementDetail, setActing: (a: Acting) => void): ListC
   ];
 }
 
-function LineDialog({ id, acting, onClose, onSaved }: { id: number; acting: Acting; onClose: () => void; onSaved: () => void }) {
-  const dispute = useApiMutation(C.dispute, { onSuccess: onSaved });
-  const resolve = useApiMutation(C.resolve, { onSuccess: onSaved });
+function LineDialog({ id, acting, onClose }: { id: number; acting: Acting; onClose: () => void }) {
+  // the statement and its lines refresh through staleAfter (api.ts)
+  const dispute = useApiMutation(C.dispute);
+  const resolve = useApiMutation(C.resolve);
   const line = acting?.line;
   return (
     <RecordFormDialog<{ reason?: string; amount?: number; resolution?: string }>

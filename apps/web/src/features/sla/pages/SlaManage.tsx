@@ -4,10 +4,11 @@ import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import { SLA_PAUSE_OPTIONS, slaTypeName, unitMs } from '@sk/shared/sla/sla.constants';
 import { type SlaPolicy, slaContract as C } from '@sk/shared/sla/sla.contract';
 import { Alert, App, Button, Card, Space, Tag, Typography } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../../components';
+import { type ListColumn, ListPage, type ListQuery } from '../../../components';
 import { call } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/query';
 import { useSetting } from '../../settings';
 import { durationText } from '../format';
 import { CalendarDialog } from './CalendarDialog';
@@ -31,7 +32,6 @@ export const editPath = (p: { id: number; name: string } | null) =>
 export default function SlaManage() {
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const [calendarOpen, setCalendarOpen] = useState(false);
   // 启用SLA时效管理 off: the policies are kept but nothing runs (docs/settings.md).
   const slaSetting = useSetting('sla_enabled');
@@ -44,6 +44,7 @@ export default function SlaManage() {
     return { list: found.slice(start, start + q.pageSize), count: found.length };
   }, []);
 
+  const del = useApiMutation(C.remove, { invalidates: [C.list, C.detail], call: { successToast: false } });
   const remove = (p: SlaPolicy) =>
     modal.confirm({
       title: '删除SLA',
@@ -52,11 +53,8 @@ export default function SlaManage() {
       okButtonProps: { danger: true },
       cancelText: '取消',
       onOk: () =>
-        call(C.remove, { id: p.id }).then(
-          () => {
-            message.success('删除成功');
-            list.current?.refresh();
-          },
+        del.mutateAsync({ id: p.id }).then(
+          () => message.success('删除成功'),
           () => {},
         ),
     });
@@ -128,11 +126,10 @@ export default function SlaManage() {
         />
       ) : null}
       <ListPage<SlaPolicy>
-        ref={list}
         title="SLA"
         columns={columns}
         fetch={fetch}
-        // the rows are C.list's, filtered and paged here: a save's invalidate(C.list) refreshes them
+        // the rows are C.list's, filtered and paged here: a save's or a delete's invalidation of C.list refreshes them
         read={C.list}
         sort={false}
         keywordPlaceholder="请输入SLA名称"

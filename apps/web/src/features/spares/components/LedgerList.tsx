@@ -1,7 +1,7 @@
 import type { StockLog } from '@sk/shared/spares/spares.contract';
 import { Form } from 'antd';
 import { Link } from 'react-router';
-import { DateRangePicker, FilterSelect, type ListColumn, ListPage, type ListQuery, type ListResult } from '../../../components';
+import { DateRangePicker, FilterSelect, type ListColumn, ListPage, type ReadFetcher } from '../../../components';
 import { examinePath, LOG_TYPE_OPTIONS } from '../options';
 import { SpareSelect, WarehouseSelect } from './Selects';
 
@@ -13,7 +13,7 @@ const source = (r: StockLog) => {
 };
 
 /** The ledger on ListPage: every movement with before and after, filtered by spare, warehouse, type and time. */
-export function LedgerList(p: { title: string; fetch: (q: ListQuery) => Promise<ListResult<StockLog>>; types?: number[] }) {
+export function LedgerList(p: { title: string; fetch: ReadFetcher<StockLog>; types?: number[] }) {
   const columns: ListColumn<StockLog>[] = [
     { key: 'create_time', dataIndex: 'create_time', title: '时间' },
     { key: 'typeName', dataIndex: 'typeName', title: '类型' },

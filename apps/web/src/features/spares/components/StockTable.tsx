@@ -2,7 +2,7 @@ import type { StockRow } from '@sk/shared/spares/spares.contract';
 import { Button, Form, InputNumber, Tag } from 'antd';
 import { useState } from 'react';
 import { type ListColumn, ListPage, RecordFormDialog } from '../../../components';
-import type { ListQuery, ListResult } from '../../../components';
+import type { ReadFetcher } from '../../../components';
 import { invalidate, useApiMutation } from '../../../lib/query';
 import { S } from '../api';
 import { label, WAREHOUSE_KINDS } from '../options';
@@ -11,7 +11,7 @@ import { WarehouseSelect } from './Selects';
 /** Stock rows (warehouse × spare) on ListPage; the keeper sets a row's safety stock. */
 export function StockTable(p: {
   title: string;
-  fetch: (q: ListQuery) => Promise<ListResult<StockRow>>;
+  fetch: ReadFetcher<StockRow>;
   editable?: boolean;
   warehouseFilter?: boolean;
   toolbar?: React.ReactNode;

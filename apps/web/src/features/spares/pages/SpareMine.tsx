@@ -1,13 +1,13 @@
 import { Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api';
-import type { ListQuery } from '../../../components';
+import { type ListQuery, withReads } from '../../../components';
 import { S } from '../api';
 import { DocDialog } from '../components/DocDialog';
 import { StockTable } from '../components/StockTable';
 import { SpareDocsPage } from './SpareDocs';
 
-const fetchMine = (q: ListQuery) => call(S.mine, q as never);
+const fetchMine = withReads((q: ListQuery) => call(S.mine, q as never), S.mine);
 
 /** 我的备件: the engineer's own (van) stock; requisition more, return parts to a warehouse, hand them to another engineer, hand in faulty parts. */
 export default function SpareMine() {

@@ -1,9 +1,10 @@
 import { TAG_NAME_MAX } from '@sk/shared/tags/tags.constants';
-import { type Tag as TagRow, tagsContract } from '@sk/shared/tags/tags.contract';
+import type { Tag as TagRow } from '@sk/shared/tags/tags.contract';
 import { ColorPicker, Form, Input, Tag } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
+import { tagsContract } from '../api';
 import { TAG_COLORS } from '../tags';
 
 interface Values {
@@ -11,33 +12,20 @@ interface Values {
   color_rgb: string;
 }
 
-const READS = [tagsContract.list, tagsContract.getUserStateLabel];
 const fields = tagsContract.create.body.shape;
 
 /** Create or edit a tag: its name and colour, with a preview of the two. */
-export function TagDialog({
-  code,
-  tag,
-  open,
-  onClose,
-  onSaved,
-}: {
-  code: number;
-  tag: TagRow | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function TagDialog({ code, tag, open, onClose }: { code: number; tag: TagRow | null; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const name = Form.useWatch('name', form);
   const color = Form.useWatch('color_rgb', form);
-  const create = useApiMutation(tagsContract.create, { invalidates: READS });
-  const update = useApiMutation(tagsContract.update, { invalidates: READS });
+  // the tag lists and pickers refresh through staleAfter (../api.ts)
+  const create = useApiMutation(tagsContract.create);
+  const update = useApiMutation(tagsContract.update);
 
   const submit = async (v: Values) => {
     if (tag) await update.mutateAsync({ id: tag.id, name: v.name, color_rgb: v.color_rgb });
     else await create.mutateAsync({ code, name: v.name, color_rgb: v.color_rgb });
-    onSaved();
   };
 
   return (

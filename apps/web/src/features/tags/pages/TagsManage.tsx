@@ -1,17 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
-import { type Tag as TagRow, tagsContract } from '@sk/shared/tags/tags.contract';
+import type { Tag as TagRow } from '@sk/shared/tags/tags.contract';
 import { Alert, App, Button, Card, Segmented, Space } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ColorTag, type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../../components';
+import { ColorTag, type ListColumn, ListPage, type ListQuery, withReads } from '../../../components';
 import { call } from '../../../lib/api';
-import { apiKey, queryClient } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
+import { tagsContract } from '../api';
 import { TagDialog } from '../components/TagDialog';
 import { TAG_KINDS, tagKindOf } from '../tags';
-
-const refreshTags = () => Promise.all([tagsContract.list, tagsContract.getUserStateLabel].map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
 
 /** Person, order and customer tags (codes 1, 3, 4): name and colour; create, edit, delete. */
 export default function TagsManage() {
@@ -21,18 +19,18 @@ export default function TagsManage() {
   const user = useUser();
   const kind = tagKindOf(pathname);
   const editable = hasPower(user.powers, POWERS.tagManage);
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<TagRow | null | 'new'>(null);
 
-  // the endpoint answers every tag of a code; keyword and paging happen here
-  const fetch = useCallback(
-    async (q: ListQuery) => {
-      const all = await call(tagsContract.list, { code: kind.code });
-      const k = q.keyword?.trim();
-      const found = k ? all.filter((t) => t.name.includes(k)) : all;
-      const start = q.pageIndex * q.pageSize;
-      return { list: found.slice(start, start + q.pageSize), count: found.length };
-    },
+  // the endpoint answers every tag of a code; keyword and paging happen here. A write refreshes it through staleAfter (../api.ts).
+  const fetch = useMemo(
+    () =>
+      withReads(async (q: ListQuery) => {
+        const all = await call(tagsContract.list, { code: kind.code });
+        const k = q.keyword?.trim();
+        const found = k ? all.filter((t) => t.name.includes(k)) : all;
+        const start = q.pageIndex * q.pageSize;
+        return { list: found.slice(start, start + q.pageSize), count: found.length };
+      }, tagsContract.list),
     [kind.code],
   );
 
@@ -45,11 +43,7 @@ export default function TagsManage() {
       cancelText: '取消',
       onOk: () =>
         call(tagsContract.remove, { ids: [t.id] }).then(
-          async () => {
-            message.success('删除成功');
-            await refreshTags();
-            list.current?.refresh();
-          },
+          () => message.success('删除成功'),
           () => {},
         ),
     });
@@ -94,7 +88,6 @@ export default function TagsManage() {
       <Alert type="info" showIcon title={kind.purpose} style={{ marginBottom: 12 }} />
       <ListPage<TagRow>
         key={kind.code}
-        ref={list}
         title={kind.title}
         columns={columns}
         fetch={fetch}
@@ -105,22 +98,9 @@ export default function TagsManage() {
             新建标签
           </Button>
         }
-        onDelete={
-          editable
-            ? async (ids) => {
-                await call(tagsContract.remove, { ids: ids.map(Number) });
-                await refreshTags();
-              }
-            : undefined
-        }
+        onDelete={editable ? (ids) => call(tagsContract.remove, { ids: ids.map(Number) }) : undefined}
       />
-      <TagDialog
-        code={kind.code}
-        tag={editing === 'new' ? null : editing}
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        onSaved={() => list.current?.refresh()}
-      />
+      <TagDialog code={kind.code} tag={editing === 'new' ? null : editing} open={editing !== null} onClose={() => setEditing(null)} />
     </Card>
   );
 }

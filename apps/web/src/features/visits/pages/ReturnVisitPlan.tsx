@@ -1,18 +1,16 @@
 import { VISIT_TYPES } from '@sk/shared/visits/visits.constants';
 import type { VisitPlan as Row } from '@sk/shared/visits/visits.contract';
 import { Button, Card, Popconfirm, Space, Tag } from 'antd';
-import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { type ListColumn, ListPage } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { fetchPlans, V } from '../api';
 import { dimensionLabel } from '../options';
 
 /** 回访计划 (/returnVisitPlan): which completions are visited, when, how many and by whom. */
 export default function ReturnVisitPlan() {
-  const list = useRef<ListPageHandle>(null);
   const navigate = useNavigate();
-  const remove = useApiMutation(V.planRemove, { onSuccess: () => list.current?.refresh() });
+  const remove = useApiMutation(V.planRemove);
   const columns: ListColumn<Row>[] = [
     { key: 'name', dataIndex: 'name', title: '计划名称', render: (v: string, r) => <Link to={`/returnVisitPlan/edit/${r.id}`}>{v}</Link> },
     {
@@ -54,7 +52,6 @@ export default function ReturnVisitPlan() {
   return (
     <Card title="回访计划" size="small">
       <ListPage<Row>
-        ref={list}
         title="回访计划"
         columns={columns}
         fetch={fetchPlans}

@@ -66,14 +66,7 @@ export default function AllOrder() {
       />
       {assignUsed ? (
         <Suspense fallback={null}>
-          <AssignDialog
-            target={target}
-            onClose={() => setTarget(null)}
-            onDone={() => {
-              setTarget(null);
-              list.current?.refresh();
-            }}
-          />
+          <AssignDialog target={target} onClose={() => setTarget(null)} onDone={() => setTarget(null)} />
         </Suspense>
       ) : null}
     </Card>

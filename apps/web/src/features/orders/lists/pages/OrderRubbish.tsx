@@ -28,7 +28,6 @@ export default function OrderRubbish() {
       () => toast.success('还原成功'),
       () => {},
     );
-    list.current?.refresh(true);
   };
   const purge = () => {
     const ids = picked();
@@ -41,10 +40,7 @@ export default function OrderRubbish() {
       cancelText: '取消',
       onOk: () =>
         call(orderBatch.purge, { orderIds: ids }).then(
-          () => {
-            toast.success('删除成功');
-            list.current?.refresh(true);
-          },
+          () => toast.success('删除成功'),
           () => {},
         ),
     });

@@ -5,8 +5,8 @@ import { moneyItemContract } from '@sk/shared/forms/preferences.contract';
 import { type ReceiveAccountRow, saveReceiveBody } from '@sk/shared/orders/order.money.contract';
 import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { FilterSelect, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../../components';
+import { useState } from 'react';
+import { FilterSelect, type ListColumn, ListPage, RecordFormDialog, withReads } from '../../../../components';
 import type { ListQuery, ListResult } from '../../../../components/list/useListData';
 import { call } from '../../../../lib/api';
 import { labelOptions } from '../../../../lib/options';
@@ -27,6 +27,13 @@ function pageOf<T>(all: T[], q: ListQuery, text: (r: T) => string): ListResult<T
   return { list: hits.slice(q.pageIndex * q.pageSize, (q.pageIndex + 1) * q.pageSize), count: hits.length };
 }
 
+// Both lists name their read: a save or delete refreshes them through staleAfter (../api.ts).
+const fetchItems = withReads(
+  async (q: ListQuery) => pageOf(await call(moneyItemContract.list, { tmpId: (q.tmpId as number | undefined) ?? undefined }), q, (r) => r.name),
+  moneyItemContract.list,
+);
+const fetchAccounts = withReads(async (q: ListQuery) => pageOf(await call(M.receiveList), q, (r) => r.name), M.receiveList);
+
 function useOrderTypes() {
   const q = useApi(formsContract.tempList, { pageIndex: 0, pageSize: 100 });
   return (q.data?.list ?? []).map((t) => ({ value: t.id, label: t.name }));
@@ -34,22 +41,11 @@ function useOrderTypes() {
 
 type ItemValues = { tmpId: number; name: string; price: number; unit?: string };
 
-function ItemDialog({
-  row,
-  types,
-  onClose,
-  onSaved,
-}: {
-  row: MoneyItemRow | null;
-  types: { value: number; label: string }[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function ItemDialog({ row, types, onClose }: { row: MoneyItemRow | null; types: { value: number; label: string }[]; onClose: () => void }) {
   const submit = async (v: ItemValues) => {
     const body = { name: v.name, price: v.price, unit: v.unit ?? '' };
     if (row) await call(moneyItemContract.update, { id: row.id, ...body }, { successToast: true });
     else await call(moneyItemContract.save, { tmpId: v.tmpId, ...body }, { successToast: true });
-    onSaved();
   };
   return (
     <RecordFormDialog<ItemValues>
@@ -79,10 +75,9 @@ function ItemDialog({
 
 function MoneyItemsTab() {
   const { modal } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const types = useOrderTypes();
   const [editing, setEditing] = useState<MoneyItemRow | null | 'new'>(null);
-  const remove = (ids: number[]) => call(moneyItemContract.delete, { ids }, { successToast: true }).then(() => list.current?.refresh());
+  const remove = (ids: number[]) => call(moneyItemContract.delete, { ids }, { successToast: true });
   const columns: ListColumn<MoneyItemRow>[] = [
     { key: 'name', dataIndex: 'name', title: '收费项目' },
     { key: 'templateName', dataIndex: 'templateName', title: '工单类型', render: (v: string) => <Tag>{v}</Tag> },
@@ -122,7 +117,6 @@ function MoneyItemsTab() {
   return (
     <>
       <ListPage<MoneyItemRow>
-        ref={list}
         title="收费项目"
         routeKey="/moneySettings/items"
         columns={columns}
@@ -131,7 +125,7 @@ function MoneyItemsTab() {
         keywordPlaceholder="请输入收费项目名称"
         phoneCard={['name', 'templateName', 'price', 'actions']}
         filters={<FilterSelect name="tmpId" label="工单类型" width={180} options={types} />}
-        fetch={async (q) => pageOf(await call(moneyItemContract.list, { tmpId: (q.tmpId as number | undefined) ?? undefined }), q, (r) => r.name)}
+        fetch={fetchItems}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新增收费项目
@@ -139,29 +133,16 @@ function MoneyItemsTab() {
         }
         onDelete={(ids) => remove(ids.map(Number))}
       />
-      {editing ? (
-        <ItemDialog row={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
-      ) : null}
+      {editing ? <ItemDialog row={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
 
 type AccountValues = { name: string; method: number; account?: string; enabled: boolean; templateIds: number[] };
 
-function AccountDialog({
-  row,
-  types,
-  onClose,
-  onSaved,
-}: {
-  row: ReceiveAccountRow | null;
-  types: { value: number; label: string }[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function AccountDialog({ row, types, onClose }: { row: ReceiveAccountRow | null; types: { value: number; label: string }[]; onClose: () => void }) {
   const submit = async (v: AccountValues) => {
     await call(M.receiveSave, { ...(row ? { id: row.id } : {}), ...v, account: v.account ?? '' }, { successToast: true });
-    onSaved();
   };
   return (
     <RecordFormDialog<AccountValues>
@@ -191,7 +172,6 @@ function AccountDialog({
 }
 
 function AccountsTab() {
-  const list = useRef<ListPageHandle>(null);
   const types = useOrderTypes();
   const [editing, setEditing] = useState<ReceiveAccountRow | null | 'new'>(null);
   const columns: ListColumn<ReceiveAccountRow>[] = [
@@ -220,7 +200,6 @@ function AccountsTab() {
   return (
     <>
       <ListPage<ReceiveAccountRow>
-        ref={list}
         title="收款账户"
         routeKey="/moneySettings/accounts"
         columns={columns}
@@ -228,7 +207,7 @@ function AccountsTab() {
         searchPlans={false}
         keywordPlaceholder="请输入账户名称"
         phoneCard={['name', 'method', 'account', 'actions']}
-        fetch={async (q) => pageOf(await call(M.receiveList), q, (r) => r.name)}
+        fetch={fetchAccounts}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             新增收款账户
@@ -236,9 +215,7 @@ function AccountsTab() {
         }
         onDelete={(ids) => call(M.receiveDelete, { ids: ids.map(Number) }, { successToast: true })}
       />
-      {editing ? (
-        <AccountDialog row={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
-      ) : null}
+      {editing ? <AccountDialog row={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
