@@ -49,4 +49,14 @@ describe('rulesOf', () => {
     expect(await check(picked, 12)).toBeNull();
     expect(await check(picked, -1)).not.toBeNull();
   });
+
+  it('counts an empty list as empty when the page asks for it or the contract refuses it, not otherwise', async () => {
+    const atLeastOne = z.array(z.number()).min(1, '请至少选择一项');
+    expect(await check(rulesOf(atLeastOne, { required: '请选择标签' }), [])).toBe('请选择标签');
+    expect(await check(rulesOf(atLeastOne), [])).toBe('请至少选择一项');
+    const mayBeEmpty = z.array(z.number()).max(10, '最多10项');
+    expect(await check(rulesOf(mayBeEmpty), [])).toBeNull();
+    expect(await check(rulesOf(mayBeEmpty, { required: '请至少选择一个角色' }), [])).toBe('请至少选择一个角色');
+    expect(await check(rulesOf(mayBeEmpty, { required: '请至少选择一个角色' }), [1])).toBeNull();
+  });
 });

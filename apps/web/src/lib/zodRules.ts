@@ -14,7 +14,7 @@ export function zodMessage(schema: z.ZodType, value: unknown): string | null {
 /**
  * antd rules for one contract field. Required when the contract refuses an empty value (the message is the
  * contract's own); a filled value must pass the contract. `required` overrides for a field the page makes
- * mandatory although the contract allows it empty.
+ * mandatory although the contract allows it empty (an empty list included).
  */
 export function rulesOf(schema: z.ZodType, opts: { required?: boolean | string } = {}): Rule[] {
   const emptyMessage = zodMessage(schema, '') ?? zodMessage(schema, undefined);
@@ -35,6 +35,8 @@ export function rulesOf(schema: z.ZodType, opts: { required?: boolean | string }
   rules.push({
     validator: async (_rule, value: unknown) => {
       if (empty(value)) return;
+      // An empty list (a multiple select) the page asks to fill, even where the contract takes it empty.
+      if (opts.required && Array.isArray(value) && value.length === 0) throw new Error(requiredMessage);
       const message = zodMessage(schema, value);
       if (message) throw new Error(message);
     },

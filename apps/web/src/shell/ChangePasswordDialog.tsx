@@ -15,7 +15,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       onClose={onClose}
       onSubmit={(v) => save.mutateAsync({ oldPassword: v.oldPassword, newPassword: v.newPassword })}
     >
-      <PasswordChangeFields />
+      <PasswordChangeFields fields={orgContract.userPassword.body.shape} />
     </RecordFormDialog>
   );
 }

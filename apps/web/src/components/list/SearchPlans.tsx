@@ -6,6 +6,7 @@ import { Button, Checkbox, Dropdown, Empty, Form, type FormInstance, Input, Moda
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { call } from '../../lib/api';
+import { rulesOf } from '../../lib/zodRules';
 import { RecordFormDialog } from '../RecordFormDialog';
 import { apiKey, queryClient, useApi } from '../../lib/query';
 import { planDefaultQuery } from './planDefault';
@@ -47,14 +48,7 @@ function SaveDialog({ onCancel, onSave }: { onCancel: () => void; onSave: (name:
       onSubmit={(v) => onSave(v.name.trim(), !!v.isDefault)}
       onClose={onCancel}
     >
-      <Form.Item
-        name="name"
-        label="方案名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入方案名称' },
-          { max: 20, message: '方案名称不能超过20个字' },
-        ]}
-      >
+      <Form.Item name="name" label="方案名称" rules={rulesOf(P.planSave.body.shape.name)}>
         <Input maxLength={20} placeholder="如：本月待处理" autoFocus />
       </Form.Item>
       <Form.Item name="isDefault" valuePropName="checked">

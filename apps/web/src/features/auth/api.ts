@@ -8,9 +8,6 @@ import { resetTabs } from '../../shell/tabs';
 
 /** The mobile box's rules: required, then the contract's mobile rule. */
 export const MOBILE_RULES = rulesOf(mobile, { required: '请输入手机号' });
-export const CODE_RULE = { pattern: /^\d{6}$/, message: '请输入6位验证码' };
-/** The contracts' rule for a password being set, so most mistakes are caught before sending. */
-export { NEW_PASSWORD_RULE as PASSWORD_RULE } from '../../lib/password-rule';
 
 export const loginClient = (): 'app' | 'web' => (isAppShell() ? 'app' : 'web');
 

@@ -51,7 +51,7 @@ export function ArticleDialog({ open, initial, onClose }: { open: boolean; initi
       }
       onClose={onClose}
     >
-      <Form.Item name="categoryId" label="分类" rules={[{ required: true, message: '请选择分类' }]}>
+      <Form.Item name="categoryId" label="分类" rules={rulesOf(body.categoryId, { required: '请选择分类' })}>
         <Select options={(cats.data ?? []).map((c) => ({ value: c.id, label: c.name }))} placeholder="请选择分类" />
       </Form.Item>
       <Form.Item name="title" label="标题" rules={rulesOf(body.title)}>

@@ -9,6 +9,7 @@ import { AttachmentsField } from '../../components/forms/fields/AttachmentsField
 import { call } from '../../lib/api';
 import { invalidate, useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
+import { rulesOf } from '../../lib/zodRules';
 import { announcementsContract as A } from './api';
 import { COUNT_PATHS } from './noticeGroups';
 import { DeptSelect } from '../org';
@@ -232,17 +233,10 @@ export default function Announcements() {
           setPublishing(false);
         }}
       >
-        <Form.Item
-          name="title"
-          label="标题"
-          rules={[
-            { required: true, whitespace: true, message: '请输入标题' },
-            { max: 100, message: '标题不能超过100个字' },
-          ]}
-        >
+        <Form.Item name="title" label="标题" rules={rulesOf(A.publish.body.shape.title)}>
           <Input placeholder="请输入标题" maxLength={100} />
         </Form.Item>
-        <Form.Item name="content" label="内容" rules={[{ required: true, message: '请输入内容' }]}>
+        <Form.Item name="content" label="内容" rules={rulesOf(A.publish.body.shape.content)}>
           <RichTextEditor />
         </Form.Item>
         <Form.Item name="deptIds" label="发布范围" extra="不选择部门时发布给全体成员；选择部门时包括其下级部门">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { RecordFormDialog } from '../../components';
 import { displayDateTime } from '../../lib/format';
 import { invalidate, useApi, useApiMutation } from '../../lib/query';
+import { rulesOf } from '../../lib/zodRules';
 import { orderDetailPath, poolContract } from './api';
 
 /** The engineer's grabs left today and the grabs that may still be given back to the pool (before the enterprise's limit), each with 退回. */
@@ -49,7 +50,7 @@ export function MyGrabs() {
         }
       />
       <RecordFormDialog<{ reason: string }> open={giving !== null} title="退回工单公海" okText="退回" onClose={() => setGiving(null)} onSubmit={submit}>
-        <Form.Item name="reason" label="退回原因" rules={[{ required: true, whitespace: true, message: '请输入退回原因' }]}>
+        <Form.Item name="reason" label="退回原因" rules={rulesOf(poolContract.revokeGrab.body.shape.reason)}>
           <Input.TextArea maxLength={500} rows={3} />
         </Form.Item>
       </RecordFormDialog>

@@ -9,6 +9,7 @@ import { MapLink } from '../../components/MapLink';
 import { call } from '../../lib/api';
 import { invalidate } from '../../lib/query';
 import { visitTime } from '../../lib/visitTime';
+import { rulesOf } from '../../lib/zodRules';
 import { displayDateTime } from '../../lib/format';
 import { distanceText, orderDetailPath, poolContract } from './api';
 import { GrabDialog } from './GrabDialog';
@@ -91,7 +92,7 @@ function PutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <Form.Item name="orderIds" label="待派单工单" rules={[{ required: true, message: '请选择工单' }]}>
+      <Form.Item name="orderIds" label="待派单工单" rules={rulesOf(poolContract.put.body.shape.orderIds, { required: '请选择工单' })}>
         <PendingOrderSelect />
       </Form.Item>
       <Form.Item name="skills" label="技能要求" extra="只有具备全部所选技能的服务人员能看到并抢单">

@@ -4,6 +4,7 @@ import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Ta
 import { useState } from 'react';
 import { RecordFormDialog } from '../../components';
 import { useApi, useApiMutation } from '../../lib/query';
+import { rulesOf } from '../../lib/zodRules';
 import { AreaCascader } from '../customers';
 import { areaPath, poolContract } from './api';
 
@@ -98,7 +99,7 @@ export function PoolRules() {
             : { enabled: true, sort: 0 }
         }
       >
-        <Form.Item name="name" label="规则名称" rules={[{ required: true, whitespace: true, message: '请输入规则名称' }]}>
+        <Form.Item name="name" label="规则名称" rules={rulesOf(poolContract.saveRule.body.shape.name)}>
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item name="templateId" label="工单类型">

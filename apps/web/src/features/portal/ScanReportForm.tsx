@@ -7,8 +7,11 @@ import { Link } from 'react-router';
 import { SendCodeButton } from '../auth';
 import { toast } from '../../components/toast';
 import type { ApiError } from '../../lib/api';
+import { rulesOf } from '../../lib/zodRules';
 import { portalCall, S, shrinkImage } from './api';
 import { PhotoPicker } from './PhotoPicker';
+
+const R = S.report.body.shape;
 
 interface Values {
   mobile: string;
@@ -62,12 +65,12 @@ export function ScanReportForm({ code }: { code: string }) {
   return (
     <Card size="small" className="portal-card" title="报修">
       <Form form={form} layout="vertical" size="large" onFinish={submit} requiredMark>
-        <Form.Item name="mobile" label="手机号" rules={[{ required: true, pattern: /^1\d{10}$/, message: '请输入11位手机号' }]}>
+        <Form.Item name="mobile" label="手机号" rules={rulesOf(R.mobile, { required: '请输入11位手机号' })}>
           <Input inputMode="tel" maxLength={11} autoComplete="tel" />
         </Form.Item>
         <Form.Item label="验证码" required>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="smsCode" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入6位验证码' }]}>
+            <Form.Item name="smsCode" noStyle rules={rulesOf(R.smsCode)}>
               <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" aria-label="验证码" />
             </Form.Item>
             <SendCodeButton getMobile={() => form.getFieldValue('mobile')} send={(mobile) => portalCall(S.sendCode, { code, mobile })} />
@@ -76,7 +79,7 @@ export function ScanReportForm({ code }: { code: string }) {
         <Form.Item name="name" label="联系人">
           <Input maxLength={50} placeholder="您的称呼，如：李女士" autoComplete="name" />
         </Form.Item>
-        <Form.Item name="description" label="故障描述" rules={[{ required: true, whitespace: true, message: '请描述故障现象' }]}>
+        <Form.Item name="description" label="故障描述" rules={rulesOf(R.description, { required: '请描述故障现象' })}>
           <Input.TextArea rows={4} maxLength={500} showCount placeholder="请描述故障现象，如：空调不制冷、有异响" />
         </Form.Item>
         <Form.Item label={`照片（最多${SCAN_MAX_PHOTOS}张）`}>

@@ -113,7 +113,7 @@ export function AfterSales({ source, serial }: { source: Source; serial?: string
         }}
         onClose={() => setOpen(null)}
       >
-        <Form.Item name="kind" label="类型" rules={[{ required: true, message: '请选择类型' }]}>
+        <Form.Item name="kind" label="类型" rules={rulesOf(xb.kind, { required: '请选择类型' })}>
           <Radio.Group options={EXCHANGE_KIND_OPTIONS} />
         </Form.Item>
         <Form.Item name="serialNumbers" label="序列号" extra="留空则使用来源产品的序列号">

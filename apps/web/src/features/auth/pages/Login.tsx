@@ -6,7 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/toast';
 import { call } from '../../../lib/api';
 import { rememberAppSession } from '../../../lib/env';
-import { CODE_RULE, loginClient, MOBILE_RULES, safeRedirect, startSession } from '../api';
+import { rulesOf } from '../../../lib/zodRules';
+import { loginClient, MOBILE_RULES, safeRedirect, startSession } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { EnterpriseChoice } from '../components/EnterpriseChoice';
 import { SendCodeButton } from '../components/SendCodeButton';
@@ -109,14 +110,14 @@ export default function Login() {
         {mode === 'code' ? (
           <Form.Item>
             <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, CODE_RULE]}>
+              <Form.Item name="code" noStyle rules={rulesOf(accountContract.codeLogin.body.shape.code, { required: '请输入验证码' })}>
                 <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
               </Form.Item>
               <SendCodeButton purpose="login" getMobile={() => form.getFieldValue('mobile')} />
             </Space.Compact>
           </Form.Item>
         ) : (
-          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Form.Item name="password" rules={rulesOf(accountContract.pwdLogin.body.shape.password)}>
             <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
           </Form.Item>
         )}

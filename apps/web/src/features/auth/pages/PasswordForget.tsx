@@ -1,7 +1,9 @@
 import { SafetyOutlined } from '@ant-design/icons';
+import { accountContract } from '@sk/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CODE_RULE, MOBILE_RULES } from '../api';
+import { rulesOf } from '../../../lib/zodRules';
+import { MOBILE_RULES } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SendCodeButton } from '../components/SendCodeButton';
 
@@ -18,7 +20,7 @@ export default function PasswordForget() {
         </Form.Item>
         <Form.Item>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, CODE_RULE]}>
+            <Form.Item name="code" noStyle rules={rulesOf(accountContract.codePassword.body.shape.code, { required: '请输入验证码' })}>
               <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={6} inputMode="numeric" />
             </Form.Item>
             <SendCodeButton purpose="password" getMobile={() => form.getFieldValue('mobile')} />

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { call } from '../../../lib/api';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
-import { CODE_RULE, PASSWORD_RULE } from '../api';
+import { rulesOf } from '../../../lib/zodRules';
 import { AuthCard } from '../components/AuthCard';
 import { SendCodeButton } from '../components/SendCodeButton';
+
+const C = accountContract.codePassword.body.shape;
 
 interface Values {
   code: string;
@@ -41,18 +43,19 @@ export default function PasswordSet() {
       <Form form={form} size="large" initialValues={{ code: carried }} onFinish={submit}>
         <Form.Item hidden={!!carried}>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, CODE_RULE]}>
+            <Form.Item name="code" noStyle rules={rulesOf(C.code, { required: '请输入验证码' })}>
               <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={6} inputMode="numeric" />
             </Form.Item>
             <SendCodeButton purpose="password" getMobile={() => mobile} />
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: '请输入新密码' }, PASSWORD_RULE]}>
+        <Form.Item name="password" rules={rulesOf(C.password)}>
           <Input.Password placeholder={`新密码（${PASSWORD_HINT}）`} maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
           dependencies={['password']}
+          // visual: the confirmation must equal the new password above and is never sent
           rules={[
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({

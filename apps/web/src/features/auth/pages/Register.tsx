@@ -104,10 +104,10 @@ export default function Register() {
         <Form.Item name="password" label="登录密码" rules={rulesOf(R.password, { required: '请输入密码' })}>
           <Input.Password placeholder={PASSWORD_HINT} maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
-        {/* why: the consent is the page's own, not a field of the registration */}
         <Form.Item
           name="agree"
           valuePropName="checked"
+          // why: the consent is the page's own, not a field of the registration
           rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意隐私政策'))) }]}
         >
           <Checkbox>

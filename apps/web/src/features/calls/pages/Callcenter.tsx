@@ -217,7 +217,12 @@ function Seats() {
           setEditing(null);
         }}
       >
-        <Form.Item name="user" label="坐席人员" rules={[{ required: true, type: 'array', min: 1, message: '请选择坐席人员' }]}>
+        <Form.Item
+          name="user"
+          label="坐席人员"
+          // why: the picker holds a list of people; the contract's fkTUserId is the first one's id
+          rules={[{ required: true, type: 'array', min: 1, message: '请选择坐席人员' }]}
+        >
           <PersonField placeholder="选择人员" />
         </Form.Item>
         <Form.Item name="seatNo" label="坐席号" rules={rulesOf(seatBody.shape.seatNo)}>

@@ -162,10 +162,10 @@ export function QuoteDialog(p: { open: boolean; onClose: () => void; editing?: Q
               const pl = body.length === lines.length ? priced.data?.lines[i] : undefined;
               return (
                 <Space key={f.key} align="baseline" wrap style={{ display: 'flex' }}>
-                  {/* why: a picked catalogue entry ('service:1', 'spare:2' or 'other'), turned into kind and itemId on save */}
                   <Form.Item
                     name={[f.name, 'item']}
                     label={i === 0 ? '项目' : undefined}
+                    // why: a picked catalogue entry ('service:1', 'spare:2' or 'other'), turned into kind and itemId on save
                     rules={[{ required: true, message: '请选择项目' }]}
                     style={{ width: 300 }}
                   >
@@ -181,8 +181,12 @@ export function QuoteDialog(p: { open: boolean; onClose: () => void; editing?: Q
                       <Form.Item name={[f.name, 'name']} label={i === 0 ? '名称' : undefined} rules={rulesOf(LN.name, { required: '请填写名称' })}>
                         <Input maxLength={50} style={{ width: 120 }} aria-label={`第${i + 1}行名称`} />
                       </Form.Item>
-                      {/* why: yuan in the form, cents (unitCents) in the contract */}
-                      <Form.Item name={[f.name, 'price']} label={i === 0 ? '单价' : undefined} rules={[{ required: true, message: '请填写单价' }]}>
+                      <Form.Item
+                        name={[f.name, 'price']}
+                        label={i === 0 ? '单价' : undefined}
+                        // why: yuan in the form, cents (unitCents) in the contract
+                        rules={[{ required: true, message: '请填写单价' }]}
+                      >
                         <InputNumber min={0} precision={2} aria-label={`第${i + 1}行单价`} />
                       </Form.Item>
                     </>

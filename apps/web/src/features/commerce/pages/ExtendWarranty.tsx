@@ -119,8 +119,12 @@ export default function ExtendWarranty() {
           })
         }
       >
-        {/* why: the customer only narrows the device list; the contract takes the device */}
-        <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+        <Form.Item
+          name="customerId"
+          label="客户"
+          // why: the customer only narrows the device list; the contract takes the device
+          rules={[{ required: true, message: '请选择客户' }]}
+        >
           <CustomerSelect onChange={(id) => form.setFieldsValue({ customerId: id ?? undefined, installedProductId: undefined })} />
         </Form.Item>
         <Form.Item name="installedProductId" label="设备" rules={rulesOf(X.installedProductId, { required: '请选择设备' })}>
@@ -141,8 +145,12 @@ export default function ExtendWarranty() {
               ]}
             />
           </Form.Item>
-          {/* why: yuan in the form, cents (priceCents) in the contract */}
-          <Form.Item name="price" label="延保价格（元）" rules={[{ required: true, message: '请输入延保价格' }]}>
+          <Form.Item
+            name="price"
+            label="延保价格（元）"
+            // why: yuan in the form, cents (priceCents) in the contract
+            rules={[{ required: true, message: '请输入延保价格' }]}
+          >
             <InputNumber min={0} max={1000000} precision={2} aria-label="延保价格" />
           </Form.Item>
         </Space>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { Q, yuan } from '../api';
 import { CoverageTag, QuoteStateTag } from '../components/bits';
 import { OrderSelect, QuoteDialog } from '../components/QuoteDialog';
@@ -156,7 +157,7 @@ export default function QuotationDetail() {
         onSubmit={(x) => act.mutateAsync({ id, action: dialog as 'accept', acceptedName: x.acceptedName, note: x.note, orderId: x.orderId })}
       >
         {dialog === 'accept' ? (
-          <Form.Item name="acceptedName" label="接受人" rules={[{ required: true, message: '请填写接受人' }]}>
+          <Form.Item name="acceptedName" label="接受人" rules={rulesOf(Q.action.body.shape.acceptedName, { required: '请填写接受人' })}>
             <Input maxLength={50} placeholder="客户签字人姓名" />
           </Form.Item>
         ) : null}
@@ -179,7 +180,7 @@ export default function QuotationDetail() {
         <Typography.Paragraph type="secondary">
           客户无需登录，点击短信中的链接即可查看报价并签字接受或拒绝；链接72小时内有效，仅可使用一次。
         </Typography.Paragraph>
-        <Form.Item name="mobile" label="手机号" extra="不填则发送给客户的联系人" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}>
+        <Form.Item name="mobile" label="手机号" extra="不填则发送给客户的联系人" rules={rulesOf(Q.signLink.body.shape.mobile)}>
           <Input maxLength={11} inputMode="tel" placeholder="接收短信的手机号" />
         </Form.Item>
         <Form.Item name="name" label="联系人">

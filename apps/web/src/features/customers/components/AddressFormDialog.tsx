@@ -69,7 +69,7 @@ export function AddressFormDialog({ open, address, customerId, onClose, onSaved 
   return (
     <RecordFormDialog<Values> open={open} title={address ? '编辑地址' : '新增地址'} initialValues={initial} onSubmit={submit} onClose={onClose} width={600}>
       {customerId ? null : (
-        <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+        <Form.Item name="customerId" label="客户" rules={rulesOf(customerPartsContract.addressSave.body.shape.customerId, { required: '请选择客户' })}>
           <CustomerSelect disabled={!!address} />
         </Form.Item>
       )}

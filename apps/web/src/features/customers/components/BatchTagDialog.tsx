@@ -1,6 +1,7 @@
 import { Form, Radio } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
+import { rulesOf } from '../../../lib/zodRules';
 import { CUSTOMER_TAG, tagsContract } from '../api';
 import { TagSelect } from './TagSelect';
 
@@ -43,7 +44,7 @@ export function BatchTagDialog({ open, customerIds, onClose, onDone }: BatchTagD
       <Form.Item
         name="tagIds"
         label="标签"
-        rules={[{ required: true, type: 'array', min: 1, message: '请选择标签' }]}
+        rules={rulesOf(tagsContract.batchAdd.body.shape.tagIds, { required: '请选择标签' })}
         normalize={(v: number[] | null) => v ?? []}
       >
         <TagSelect style={{ width: '100%' }} />

@@ -47,7 +47,7 @@ export function ContactFormDialog({ open, contact, customerId, onClose, onSaved 
   return (
     <RecordFormDialog<Values> open={open} title={contact ? '编辑联系人' : '新增联系人'} initialValues={initial} onSubmit={submit} onClose={onClose}>
       {customerId ? null : (
-        <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+        <Form.Item name="customerId" label="客户" rules={rulesOf(customerPartsContract.linkPersonSave.body.shape.customerId, { required: '请选择客户' })}>
           <CustomerSelect disabled={!!contact} />
         </Form.Item>
       )}

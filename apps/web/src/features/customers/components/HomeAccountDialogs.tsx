@@ -2,7 +2,7 @@ import { MOBILE } from '@sk/shared/common/zod';
 import type { HomeAccount } from '@sk/shared/customers/portal.contract';
 import { Form, Input, Select } from 'antd';
 import { RecordFormDialog } from '../../../components';
-import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
+import { PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, homeAccountContract } from '../api';
@@ -16,9 +16,13 @@ interface Values {
   password?: string;
 }
 
-const NAME_RULES = rulesOf(homeAccountContract.save.body.shape.name);
-const MOBILE_RULES = rulesOf(homeAccountContract.save.body.shape.mobile, { required: '请输入手机号' });
-const PASSWORD_RULES = [{ required: true, message: '请输入密码' }, NEW_PASSWORD_RULE];
+const SAVE = homeAccountContract.save.body.shape;
+const CUSTOMER_RULES = rulesOf(SAVE.customerId, { required: '请选择客户' });
+const NAME_RULES = rulesOf(SAVE.name);
+const MOBILE_RULES = rulesOf(SAVE.mobile, { required: '请输入手机号' });
+/** A new account needs its first password (the save contract leaves it out for an update). */
+const INITIAL_PASSWORD_RULES = rulesOf(SAVE.password, { required: '请输入密码' });
+const RESET_PASSWORD_RULES = rulesOf(homeAccountContract.resetPassword.body.shape.password);
 
 /** The customer's contacts; picking one fills the account's name and mobile. */
 function ContactSelect({
@@ -91,7 +95,7 @@ export function HomeAccountDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+      <Form.Item name="customerId" label="客户" rules={CUSTOMER_RULES}>
         <CustomerSelect onChange={() => form.setFieldValue('linkPersonId', null)} />
       </Form.Item>
       <Form.Item name="linkPersonId" label="联系人">
@@ -104,7 +108,7 @@ export function HomeAccountDialog({
         <Input maxLength={11} />
       </Form.Item>
       {account ? null : (
-        <Form.Item name="password" label="初始密码" rules={PASSWORD_RULES}>
+        <Form.Item name="password" label="初始密码" rules={INITIAL_PASSWORD_RULES}>
           <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
         </Form.Item>
       )}
@@ -126,7 +130,7 @@ export function ResetPasswordDialog({ account, onClose }: { account: HomeAccount
       }}
       onClose={onClose}
     >
-      <Form.Item name="password" label="新密码" rules={PASSWORD_RULES}>
+      <Form.Item name="password" label="新密码" rules={RESET_PASSWORD_RULES}>
         <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
       </Form.Item>
     </RecordFormDialog>

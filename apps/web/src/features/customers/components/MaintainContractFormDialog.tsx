@@ -3,6 +3,7 @@ import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import { Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { contractContract, productContract } from '../api';
 import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { ContractHeadItems, RemarkItem } from './RecordFields';
@@ -111,12 +112,17 @@ export function MaintainContractFormDialog({
           onCustomerChange={() => form.setFieldValue('productIds', [])}
         />
         <Col xs={24} md={12}>
-          <Form.Item name="period" label="服务期限" rules={[{ required: true, message: '请选择服务期限' }]}>
+          <Form.Item
+            name="period"
+            label="服务期限"
+            // why: one range picker of two dayjs; the contract takes startDate and endDate as text
+            rules={[{ required: true, message: '请选择服务期限' }]}
+          >
             <DatePicker.RangePicker style={{ width: '100%' }} format="YYYY/MM/DD" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="amount" label="合同金额（元）" rules={[{ required: true, message: '请输入合同金额' }]}>
+          <Form.Item name="amount" label="合同金额（元）" rules={rulesOf(maintainContractBody.shape.amount)}>
             <InputNumber min={0} max={999_999_999} precision={2} style={{ width: '100%' }} />
           </Form.Item>
         </Col>

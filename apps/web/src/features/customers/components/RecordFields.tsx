@@ -21,8 +21,8 @@ export function ContractHeadItems({
   customerLocked,
   onCustomerChange,
 }: {
-  /** The contract body's fields (both contracts' bodies hold the same two). */
-  fields: { contractNo: z.ZodType; name: z.ZodType };
+  /** The contract body's fields (both contracts' bodies hold the same three). */
+  fields: { contractNo: z.ZodType; name: z.ZodType; customerId: z.ZodType };
   /** The customer is fixed (the customer's page, or a saved maintenance contract). */
   customerLocked: boolean;
   onCustomerChange?: () => void;
@@ -40,7 +40,7 @@ export function ContractHeadItems({
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+        <Form.Item name="customerId" label="客户" rules={rulesOf(fields.customerId, { required: '请选择客户' })}>
           <CustomerSelect disabled={customerLocked} onChange={onCustomerChange} />
         </Form.Item>
       </Col>

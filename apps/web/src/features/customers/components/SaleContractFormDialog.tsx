@@ -4,10 +4,14 @@ import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import { Button, Col, DatePicker, Form, InputNumber, Row, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { contractContract } from '../api';
 import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { ModelSelect } from './InstalledFormDialog';
 import { ContractHeadItems, RemarkItem } from './RecordFields';
+
+/** One product line of the contract body (saleContractBody.products' element). */
+const LINE = saleContractBody.shape.products.unwrap().element.shape;
 
 interface Line {
   productId?: number | null;
@@ -32,10 +36,10 @@ function Lines() {
         <>
           {fields.map((f) => (
             <Space key={f.key} align="baseline" style={{ display: 'flex', marginBottom: 4 }} wrap>
-              <Form.Item name={[f.name, 'productId']} rules={[{ required: true, message: '请选择产品' }]} style={{ width: 280 }}>
+              <Form.Item name={[f.name, 'productId']} rules={rulesOf(LINE.productId, { required: '请选择产品' })} style={{ width: 280 }}>
                 <ModelSelect />
               </Form.Item>
-              <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: '请输入数量' }]}>
+              <Form.Item name={[f.name, 'quantity']} rules={rulesOf(LINE.quantity, { required: '请输入数量' })}>
                 <InputNumber min={1} max={1_000_000} precision={0} addonBefore="数量" style={{ width: 150 }} />
               </Form.Item>
               <Form.Item name={[f.name, 'price']}>
@@ -110,7 +114,12 @@ export function SaleContractFormDialog({
       <Row gutter={16}>
         <ContractHeadItems fields={saleContractBody.shape} customerLocked={!!customerId} />
         <Col xs={24} md={12}>
-          <Form.Item name="signDate" label="签订日期" rules={[{ required: true, message: '请选择签订日期' }]}>
+          <Form.Item
+            name="signDate"
+            label="签订日期"
+            // why: a dayjs in the form; the contract's signDate is its 'YYYY-MM-DD' text
+            rules={[{ required: true, message: '请选择签订日期' }]}
+          >
             <DatePicker style={{ width: '100%' }} format="YYYY/MM/DD" />
           </Form.Item>
         </Col>

@@ -6,6 +6,10 @@ import { Alert, Button, Card, Checkbox, Form, InputNumber, Select, Space, Spin, 
 import { useEffect, useState } from 'react';
 import { call } from '../../../lib/api';
 import { invalidate, useApi } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
+
+/** A clock's 时限 (eventSlaSetting's clocks), asked only for a checked row. */
+const TARGET = E.saveSla.body.shape.clocks.element.shape.target;
 
 interface ClockRow {
   on: boolean;
@@ -87,7 +91,7 @@ export function EventSlaForm({ tmpId }: { tmpId: number }) {
                 <Typography.Text type="secondary">{HINTS[type]}</Typography.Text>
               </Space>
               <Space wrap align="baseline" style={{ display: 'flex', marginTop: 8 }}>
-                <Form.Item name={['rows', i, 'target']} rules={[{ required: !!on, message: '请输入时限' }]} style={{ marginBottom: 8 }}>
+                <Form.Item name={['rows', i, 'target']} rules={rulesOf(TARGET, { required: on ? '请输入时限' : false })} style={{ marginBottom: 8 }}>
                   <InputNumber
                     min={1}
                     max={100000}

@@ -10,6 +10,7 @@ import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/up
 import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { CustomerSelect } from '../../customers';
 import { eventContract, eventPath } from '../api';
 import '../events.css';
@@ -134,7 +135,7 @@ function EventForm({ source }: { source?: EventDetail }) {
           <Form.Item name="customPhone" label="联系电话">
             <Input maxLength={30} />
           </Form.Item>
-          <Form.Item name="title" label="事件标题" rules={[{ required: true, whitespace: true, message: '请输入事件标题' }]}>
+          <Form.Item name="title" label="事件标题" rules={rulesOf(eventContract.add.body.shape.title)}>
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="priority" label="优先级">

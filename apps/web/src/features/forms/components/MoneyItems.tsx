@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { recycleBinLocked } from '../designer/RecycleBin';
+
+const M = moneyItemContract.save.body.shape;
 
 interface Values {
   name: string;
@@ -30,10 +33,10 @@ function ItemDialog({ row, onClose, onSave }: { row: MoneyItemRow | null; onClos
       onSubmit={onSave}
       onClose={onClose}
     >
-      <Form.Item name="name" label="收费项目名称" rules={[{ required: true, whitespace: true, message: '请输入收费项目名称' }]}>
+      <Form.Item name="name" label="收费项目名称" rules={rulesOf(M.name)}>
         <Input maxLength={30} />
       </Form.Item>
-      <Form.Item name="price" label="单价（元）" rules={[{ required: true, message: '请输入单价' }]}>
+      <Form.Item name="price" label="单价（元）" rules={rulesOf(M.price, { required: '请输入单价' })}>
         <InputNumber min={0} precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="unit" label="单位">

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { formsContract, refreshForms } from '../api';
 
 const ALL = { pageIndex: 0, pageSize: 100 };
@@ -32,14 +33,7 @@ function NameDialog({
       onSubmit={({ name }) => onOk(name.trim())}
       onClose={onCancel}
     >
-      <Form.Item
-        name="name"
-        label={label}
-        rules={[
-          { required: true, whitespace: true, message: '请输入模板名称' },
-          { max: 30, message: '模板名称不能超过30个字' },
-        ]}
-      >
+      <Form.Item name="name" label={label} rules={rulesOf(formsContract.tempAdd.body.shape.name)}>
         <Input maxLength={30} autoFocus />
       </Form.Item>
     </RecordFormDialog>

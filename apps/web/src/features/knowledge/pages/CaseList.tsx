@@ -93,7 +93,7 @@ export default function CaseList() {
         <Form.Item name="dealerName" label="经销商" rules={rulesOf(body.dealerName)}>
           <Input />
         </Form.Item>
-        <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+        <Form.Item name="customerId" label="客户" rules={rulesOf(body.customerId, { required: '请选择客户' })}>
           <CustomerSelect />
         </Form.Item>
         <Form.Item name="title" label="案例标题" rules={rulesOf(body.title)}>

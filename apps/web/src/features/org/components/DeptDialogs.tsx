@@ -47,7 +47,7 @@ export function DeptDialog({ action, onClose }: { action: DeptAction | null; onC
         <Form.Item
           name="parentId"
           label="上级部门"
-          rules={[{ required: true, message: '请选择上级部门' }]}
+          rules={rulesOf(orgContract.deptUpdate.body.shape.parentId, { required: '请选择上级部门' })}
           extra={`将“${action.dept.name}”及其下级部门移动到所选部门之下`}
         >
           <DeptSelect blocked={subtreeIds(action.dept)} />

@@ -56,7 +56,7 @@ export function GroupFormDialog({ group, open, onClose }: { group: GroupRow | nu
       <Form.Item name="name" label="团队名称" rules={rulesOf(fields.name)}>
         <Input maxLength={30} />
       </Form.Item>
-      <Form.Item name="type" label="团队类型" rules={[{ required: true, message: '请选择团队类型' }]}>
+      <Form.Item name="type" label="团队类型" rules={rulesOf(fields.type, { required: '请选择团队类型' })}>
         <Select options={GROUP_TYPE_OPTIONS} />
       </Form.Item>
       <Form.Item name="leader" label="负责人">

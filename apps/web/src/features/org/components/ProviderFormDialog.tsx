@@ -231,8 +231,12 @@ export function ProviderFormDialog({ provider, open, onClose }: { provider: Prov
           <>
             {fields.map(({ key, name }) => (
               <Space key={key} align="baseline" style={{ display: 'flex' }}>
-                {/* why: a cascader path (the submit keeps its last code as regionCodes), not a contract field */}
-                <Form.Item name={name} rules={[{ required: true, message: '请选择省 / 市 / 区' }]} style={{ width: 360 }}>
+                <Form.Item
+                  name={name}
+                  // why: a cascader path (the submit keeps its last code as regionCodes), not a contract field
+                  rules={[{ required: true, message: '请选择省 / 市 / 区' }]}
+                  style={{ width: 360 }}
+                >
                   <AreaCascader />
                 </Form.Item>
                 <MinusCircleOutlined aria-label="删除服务区域" onClick={() => remove(name)} />

@@ -96,8 +96,7 @@ function UserFields({ user, defaults, outsourced }: { user: UserRow | null; defa
         </Form.Item>
       </Col>
       <Col span={24}>
-        {/* why: the page asks for a role (an empty list is not rulesOf's "empty"); the contract's own check is the server's */}
-        <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
+        <Form.Item name="roles" label="角色" rules={rulesOf(U.roles, { required: '请至少选择一个角色' })}>
           <Select mode="multiple" options={ROLE_OPTIONS} placeholder="请选择角色（可多选）" aria-label="角色" optionFilterProp="label" />
         </Form.Item>
       </Col>

@@ -8,10 +8,12 @@ import { API_PREFIX, call, uploadFailure } from '../../../lib/api';
 import { Img } from '../../../lib/Img';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { getSessionUser, loadSessionUser } from '../../../lib/session';
+import { rulesOf } from '../../../lib/zodRules';
 import { ChangePasswordDialog } from '../../../shell/ChangePasswordDialog';
 import { orgContract, useDeptPath } from '../api';
 import '../org.css';
 
+const U = orgContract.userUpdate.body.shape;
 const AVATAR_ACCEPT = '.png,.jpg,.jpeg,.gif';
 const AVATAR_MAX_MB = 5;
 
@@ -82,17 +84,10 @@ export default function UserDetail() {
       <div className="sk-profile-head" style={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <AvatarUpload url={u.avatar} name={u.name} />
         <Form form={form} layout="vertical" initialValues={{ name: u.name, email: u.email ?? '' }} style={{ flex: 1, minWidth: 260, maxWidth: 480 }}>
-          <Form.Item
-            name="name"
-            label="姓名"
-            rules={[
-              { required: true, whitespace: true, message: '请输入姓名' },
-              { max: 20, message: '姓名不能超过20个字' },
-            ]}
-          >
+          <Form.Item name="name" label="姓名" rules={rulesOf(U.name, { required: '请输入姓名' })}>
             <Input maxLength={20} />
           </Form.Item>
-          <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+          <Form.Item name="email" label="邮箱" rules={rulesOf(U.email)}>
             <Input maxLength={100} />
           </Form.Item>
           <SaveButton

@@ -4,6 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Rate, Spin, Timeline, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { QuoteStateTag } from '../../commerce';
+import { rulesOf } from '../../../lib/zodRules';
 import { P, usePortal, usePortalWrite, yuan } from '../api';
 import { PortalPage } from '../PortalPage';
 import { OrderState, Row } from './bits';
@@ -61,7 +62,7 @@ export default function OrderDetail() {
                 size="large"
                 onFinish={(v: { stars: number; comment?: string }) => rate.mutate({ orderId: o.id, stars: v.stars, comment: v.comment ?? null })}
               >
-                <Form.Item name="stars" label="满意度" rules={[{ required: true, message: '请选择评分' }]}>
+                <Form.Item name="stars" label="满意度" rules={rulesOf(P.rate.body.shape.stars, { required: '请选择评分' })}>
                   <Rate aria-label="满意度" style={{ fontSize: 32 }} />
                 </Form.Item>
                 <Form.Item name="comment" label="您的意见或建议">

@@ -21,7 +21,7 @@ export default function Password() {
           requiredMark={false}
           onFinish={(v) => save.mutate({ oldPassword: v.oldPassword, newPassword: v.newPassword })}
         >
-          <PasswordChangeFields />
+          <PasswordChangeFields fields={P.password.body.shape} />
           <Button type="primary" htmlType="submit" block loading={save.isPending}>
             确认修改
           </Button>

@@ -1,14 +1,15 @@
 // /portal/login: the customer logs in with mobile and password, or asks for a one-time login link by SMS.
-import { MOBILE } from '@sk/shared/common/zod';
 import { Button, Card, Form, Input, Radio, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../../lib/api';
 import { toast } from '../../../components/toast';
+import { rulesOf } from '../../../lib/zodRules';
 import { forgetPortal, P, portalCall } from '../api';
 import { PortalBare } from '../PortalPage';
 import { sentLinkText } from '../wording';
 
+const L = P.login.body.shape;
 const safeRedirect = (r: string | null) => (r?.startsWith('/portal') ? r : '/portal');
 
 export default function PortalLogin() {
@@ -73,23 +74,16 @@ export default function PortalLogin() {
           style={{ marginBottom: 16 }}
         />
         <Form form={form} layout="vertical" size="large" onFinish={mode === 'password' ? login : sendLink} requiredMark={false}>
-          <Form.Item
-            name="mobile"
-            label="手机号"
-            rules={[
-              { required: true, message: '请输入手机号' },
-              { pattern: MOBILE, message: '手机号格式不正确' },
-            ]}
-          >
+          <Form.Item name="mobile" label="手机号" rules={rulesOf(L.mobile, { required: '请输入手机号' })}>
             <Input inputMode="tel" autoComplete="username" maxLength={11} placeholder="请输入手机号" />
           </Form.Item>
           {mode === 'password' ? (
-            <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
+            <Form.Item name="password" label="密码" rules={rulesOf(L.password)}>
               <Input.Password autoComplete="current-password" placeholder="请输入密码" />
             </Form.Item>
           ) : null}
           {choose && mode === 'password' ? (
-            <Form.Item name="enterpriseId" label="请选择服务商" rules={[{ required: true, message: '请选择服务商' }]}>
+            <Form.Item name="enterpriseId" label="请选择服务商" rules={rulesOf(L.enterpriseId, { required: '请选择服务商' })}>
               <Radio.Group options={choose.map((c) => ({ label: c.name, value: c.id }))} />
             </Form.Item>
           ) : null}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../components/toast';
 import type { ApiError } from '../../../lib/api';
+import { rulesOf } from '../../../lib/zodRules';
 import { P, portalCall, shrinkImage, usePortal, usePortalWrite } from '../api';
 import { PhotoPicker } from '../PhotoPicker';
 import { PortalPage } from '../PortalPage';
@@ -55,7 +56,7 @@ export default function Repair() {
             <Form.Item label="序列号" htmlFor="portal-serial">
               <Input id="portal-serial" value={p.serialNumber ?? ''} readOnly />
             </Form.Item>
-            <Form.Item name="description" label="故障描述" rules={[{ required: true, whitespace: true, message: '请描述故障现象' }]}>
+            <Form.Item name="description" label="故障描述" rules={rulesOf(P.repair.body.shape.description, { required: '请描述故障现象' })}>
               <Input.TextArea rows={4} maxLength={500} showCount placeholder="请描述故障现象，如：空调不制冷、有异响" />
             </Form.Item>
             <Form.Item label={`照片（最多${MAX_PHOTOS}张）`}>

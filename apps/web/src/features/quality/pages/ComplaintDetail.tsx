@@ -219,7 +219,7 @@ export default function ComplaintDetail() {
         onSubmit={(v) => run('reopen', v.note)}
         onClose={() => setReopening(false)}
       >
-        <Form.Item name="note" label="原因" rules={[{ required: true, whitespace: true, message: '请填写重新打开的原因' }]}>
+        <Form.Item name="note" label="原因" rules={rulesOf(C.action.body.shape.note, { required: '请填写重新打开的原因' })}>
           <Input.TextArea rows={3} />
         </Form.Item>
       </RecordFormDialog>

@@ -115,7 +115,7 @@ export default function ComplaintList() {
         }}
         onClose={() => setAdding(false)}
       >
-        <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+        <Form.Item name="customerId" label="客户" rules={rulesOf(body.customerId, { required: '请选择客户' })}>
           <CustomerSelect />
         </Form.Item>
         <Form.Item name="title" label="投诉标题" rules={rulesOf(body.title)}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { repairPath, X, yuan } from '../api';
 import { exchangeColor, exchangeKind, exchangeSource, exchangeState } from '../options';
 
@@ -98,7 +99,7 @@ export default function ExchangeDetail() {
         onSubmit={(v) => run('reject', v.note)}
         onClose={() => setRejecting(false)}
       >
-        <Form.Item name="note" label="驳回理由" rules={[{ required: true, whitespace: true, message: '请填写驳回理由' }]}>
+        <Form.Item name="note" label="驳回理由" rules={rulesOf(X.action.body.shape.note, { required: '请填写驳回理由' })}>
           <Input.TextArea rows={3} />
         </Form.Item>
       </RecordFormDialog>

@@ -149,7 +149,7 @@ export default function RepairDetail() {
         onSubmit={(v) => run('cancel', v)}
         onClose={() => setCancelling(false)}
       >
-        <Form.Item name="unableReason" label="无法完成原因" rules={[{ required: true, message: '请选择无法完成原因' }]}>
+        <Form.Item name="unableReason" label="无法完成原因" rules={rulesOf(R.action.body.shape.unableReason, { required: '请选择无法完成原因' })}>
           <DictSelect code="unable_reason" />
         </Form.Item>
         <Form.Item name="note" label="备注">

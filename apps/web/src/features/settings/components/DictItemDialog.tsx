@@ -1,6 +1,7 @@
-import { DICT_NAME_MAX, DICT_VALUE_MAX, dictType } from '@sk/shared/settings/dict.constants';
+import { DICT_NAME_MAX, DICT_VALUE_MAX, type DictValueRule, dictType } from '@sk/shared/settings/dict.constants';
 import type { DictItem } from '@sk/shared/settings/dict.contract';
 import { Form, Input } from 'antd';
+import { z } from 'zod';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -12,6 +13,23 @@ interface Values {
 }
 
 const fields = dictContract.create.body.shape;
+
+/**
+ * The value's rules: the contract's field, asked for when the type requires it, then the type's own form (a phone, a
+ * coefficient: dict.constants' pattern, which the server checks too).
+ */
+const valueRules = (rule: DictValueRule) => [
+  ...rulesOf(fields.value, { required: rule.required ? `请输入${rule.label}` : false }),
+  ...(rule.pattern
+    ? rulesOf(
+        z
+          .string()
+          .trim()
+          .regex(rule.pattern, rule.message ?? '格式不正确'),
+        { required: false },
+      )
+    : []),
+];
 
 /** Add or edit one dictionary item; types whose items carry a value (an address, a phone, a coefficient) ask for it too. */
 export function DictItemDialog({ type, item, open, onClose }: { type: number; item: DictItem | null; open: boolean; onClose: () => void }) {
@@ -38,15 +56,7 @@ export function DictItemDialog({ type, item, open, onClose }: { type: number; it
         <Input maxLength={DICT_NAME_MAX} autoFocus />
       </Form.Item>
       {rule && (
-        <Form.Item
-          name="value"
-          label={rule.label}
-          rules={[
-            ...rulesOf(fields.value, { required: rule.required ? `请输入${rule.label}` : false }),
-            // The value's form depends on the dictionary type (a phone, a coefficient): the type's own rule.
-            ...(rule.pattern ? [{ pattern: rule.pattern, message: rule.message ?? '格式不正确' }] : []),
-          ]}
-        >
+        <Form.Item name="value" label={rule.label} rules={valueRules(rule)}>
           <Input maxLength={DICT_VALUE_MAX} />
         </Form.Item>
       )}
