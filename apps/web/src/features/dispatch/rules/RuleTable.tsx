@@ -184,7 +184,7 @@ export function RuleTable({ editable }: { editable: boolean }) {
           <Radio.Group options={labelOptions(RULE_KINDS)} />
         </Form.Item>
         <ConditionField />
-        <TargetFields types={RULE_TARGET_IDS} />
+        <TargetFields types={RULE_TARGET_IDS} fields={RF} />
         <Space size="large">
           <Form.Item name="sort" label="顺序（小的先试）">
             <InputNumber min={0} max={9999} precision={0} />
