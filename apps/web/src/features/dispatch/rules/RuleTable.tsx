@@ -55,10 +55,10 @@ function ConditionField() {
   }
   if (kind === 2) {
     return (
-      // why: a cascader path, turned into the contract's areaCode on save
       <Form.Item
         name="area"
         label="服务区域"
+        // why: a cascader path, turned into the contract's areaCode on save
         rules={[{ required: true, type: 'array', min: 1, message: '请选择服务区域' }]}
         extra="可只选省或市，匹配其下所有地址"
       >

@@ -58,6 +58,7 @@ function FieldItem({
   signRequired: boolean;
 }) {
   const required = button.required?.includes(field);
+  // why: a button (actions.ts) makes its note or choice required; the radios hold only the contract's values and the note's 500 is the input's
   const rules = required ? [{ required: true, message: '请填写此项' }] : [];
   switch (field) {
     case 'note':
@@ -81,6 +82,7 @@ function FieldItem({
         <Form.Item
           name="time"
           label={button.key === 'handleAbnormal' ? '新的预约时间' : '预约时间'}
+          // why: a picked time (dayjs) in the form, the contract's bespokeTime text on save
           rules={required ? [{ required: true, message: '请选择预约时间' }] : []}
         >
           {/* From today on, in 5-minute steps (the server refuses a time already past). */}
@@ -208,6 +210,7 @@ function SignatureItem({ d, required }: { d: OrderDetail; required: boolean }) {
       name="signature"
       label="客户签名"
       required={required}
+      // why: the signature pad's drawn image in the form, a setting (not the contract) makes it required
       rules={required ? [{ validator: (_, v) => (Array.isArray(v) && v.length ? Promise.resolve() : Promise.reject(new Error('请客户签名'))) }] : []}
       extra={d.signature ? `已于${d.signature.signedAt}签名，重新签名将替换` : undefined}
     >

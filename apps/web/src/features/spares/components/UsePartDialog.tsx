@@ -80,9 +80,9 @@ export function UsePartDialog({ orderId, open, onClose }: { orderId: number; ope
         name="quantity"
         label="数量"
         extra={chosen?.serialized ? '按序列号管理的备件每次登记1件' : undefined}
+        // why: the contract's quantity, and what I hold of the picked spare, which the contract cannot know (the server checks it again)
         rules={[
           ...rulesOf(U.quantity, { required: '请输入数量' }),
-          // why: what I hold is the picked spare's, which the contract cannot know (the server checks the stock again)
           {
             validator: (_, v: number | null) =>
               chosen && v != null && v > chosen.available ? Promise.reject(new Error(`我的库存中只有${chosen.available}${chosen.unit}`)) : Promise.resolve(),

@@ -160,6 +160,7 @@ export default function PlanEdit() {
           name="visitors"
           label="回访客服"
           extra={mode === 2 ? '回访池：回访客服在“回访工单-回访池”中领取' : '按顺序轮流分配；服务人员本人不会被分配回访自己的工单'}
+          // why: picked people (PersonField) in the form, the contract's visitorIds on save
           rules={mode === 2 ? [] : [{ required: true, type: 'array', min: 1, message: '轮流分配时请至少选择一名回访客服' }]}
         >
           <PersonField multiple role={7} placeholder="选择回访客服" />
