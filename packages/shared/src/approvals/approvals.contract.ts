@@ -32,11 +32,13 @@ const amount = (label: string) =>
   );
 const userIds = L(z.array(requiredId('审批人')).max(50, '审批人最多50个'), '审批人');
 
+/** Approvers by role on their own: the web's 指定角色 takes its rules from it. */
+export const roleApprover = z.object({ type: z.literal('role'), ids: L(z.array(coerceInt('smallint').min(1).max(20)).min(1, '请选择角色').max(20), '角色') });
 export const approverSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('user'), ids: userIds.refine((a) => a.length > 0, '请选择审批人') }),
-    z.object({ type: z.literal('role'), ids: L(z.array(coerceInt('smallint').min(1).max(20)).min(1, '请选择角色').max(20), '角色') }),
+    roleApprover,
     z.object({ type: z.literal('responsible') }),
     z.object({ type: z.literal('deptHead') }),
   ],

@@ -43,6 +43,10 @@ const url = L(
   '地址',
 );
 
+/** The tag and webhook actions on their own: the web's action fields take their rules from them. */
+export const tagAction = z.object({ type: z.literal('tag'), tagId: L(id, '标签') });
+export const webhookAction = z.object({ type: z.literal('webhook'), url, secret: L(z.string().max(200, '签名密钥不能超过200个字').default(''), '签名密钥') });
+
 export const ruleAction = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('notify'),
@@ -67,9 +71,9 @@ export const ruleAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copy'), userIds: L(z.array(L(id, '抄送人')).min(1, '请选择抄送人').max(50), '抄送人') }),
   z.object({ type: z.literal('assign'), userId: L(id, '服务人员') }),
   z.object({ type: z.literal('pool') }),
-  z.object({ type: z.literal('tag'), tagId: L(id, '标签') }),
+  tagAction,
   z.object({ type: z.literal('visit'), userId: L(id, '回访客服') }),
-  z.object({ type: z.literal('webhook'), url, secret: L(z.string().max(200, '签名密钥不能超过200个字').default(''), '签名密钥') }),
+  webhookAction,
 ]);
 export type RuleAction = z.infer<typeof ruleAction>;
 const actions = L(z.array(ruleAction).min(1, '请至少添加一个动作').max(10, '动作最多10个'), '动作');

@@ -91,8 +91,14 @@ const customMenuFields = {
 const externalNeedsUrl = (b: { form_type?: number; url?: string | null }) => b.form_type !== 0 || !!b.url;
 /** An external link's url: required, http(s). */
 export const CUSTOM_MENU_URL_MESSAGE = '外部链接需填写以http://或https://开头的链接地址';
+const HTTP_URL = /^https?:\/\//;
 const urlRule = { message: CUSTOM_MENU_URL_MESSAGE, path: ['url'] };
-const urlShape = (b: { url?: string | null }) => !b.url || /^https?:\/\//.test(b.url);
+const urlShape = (b: { url?: string | null }) => !b.url || HTTP_URL.test(b.url);
+/** An external link's url as the refines check it, on its own for the web's rules: required, http(s), the field's limit. */
+export const externalMenuUrl = L(
+  z.string({ error: CUSTOM_MENU_URL_MESSAGE }).trim().regex(HTTP_URL, CUSTOM_MENU_URL_MESSAGE).pipe(customMenuFields.url.unwrap().unwrap()),
+  '链接地址',
+);
 
 export const customMenuBody = z.object(customMenuFields).refine(externalNeedsUrl, urlRule).refine(urlShape, urlRule);
 export const customMenuUpdateBody = z

@@ -17,6 +17,13 @@ const centsField = (label: string, min = 0) =>
       .max(100_000_000_00, `${label}不能超过1亿元`),
     label,
   );
+/**
+ * A form's value in larger units checked by a contract field in smaller ones, with the field's own messages: the web
+ * asks yuan for cents (`yuanOf`) and kilometres for metres; a number is scaled and rounded first, anything else is
+ * left to the field.
+ */
+export const scaledBy = (factor: number, field: z.ZodType) => z.preprocess((v) => (typeof v === 'number' ? Math.round(v * factor) : v), field);
+export const yuanOf = (cents: z.ZodType) => scaledBy(100, cents);
 const km = (label: string) => L(coerceInt('integer', `${label}不正确`).min(0, `${label}不能小于0`).max(100_000, `${label}过大`), label);
 const flag = (label: string) => L(z.enum(['0', '1']).optional(), label);
 

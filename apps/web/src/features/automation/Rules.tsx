@@ -6,6 +6,7 @@ import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, 
 import { useState } from 'react';
 import { RecordFormDialog } from '../../components';
 import { call } from '../../lib/api';
+import { rulesOf } from '../../lib/zodRules';
 import { apiKey, queryClient, useApi } from '../../lib/query';
 import { ActionList, type ActionForm, actionsText, ConditionFields, conditionsText, emptyConditions, fromForm, toForm, useOrderTags } from './parts';
 
@@ -64,7 +65,7 @@ function ItemDialog({
       onClose={onClose}
     >
       <Space wrap size="middle">
-        <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+        <Form.Item name="name" label="名称" rules={rulesOf(C.ruleAdd.body.shape.name)}>
           <Input maxLength={50} style={{ width: 220 }} />
         </Form.Item>
         {kind === 'rule' ? (
@@ -76,7 +77,7 @@ function ItemDialog({
             <Form.Item name="trigger" label="计时起点">
               <Select style={{ width: 160 }} options={opts(TIMED_TRIGGERS)} />
             </Form.Item>
-            <Form.Item name="amount" label="之后" rules={[{ required: true, message: '请输入时长' }]}>
+            <Form.Item name="amount" label="之后" rules={rulesOf(C.timedAdd.body.shape.amount, { required: '请输入时长' })}>
               <InputNumber min={1} max={10000} precision={0} style={{ width: 90 }} />
             </Form.Item>
             <Form.Item name="unit" label="单位">

@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTION_TYPES, CHANNELS, PERSON_TYPES } from '@sk/shared/automation/automation.constants';
-import type { RuleAction, RuleConditions } from '@sk/shared/automation/automation.schema';
+import { fieldCondition, type RuleAction, type RuleConditions, tagAction, webhookAction } from '@sk/shared/automation/automation.schema';
 import { ROLES } from '@sk/shared/auth/roles';
 import { ORDER_PRIORITIES } from '@sk/shared/orders/orders.constants';
 import { formsContract } from '@sk/shared/forms/forms.contract';
@@ -10,6 +10,7 @@ import { Button, Card, Checkbox, Form, Input, Select, Space, Typography } from '
 import type { Person } from '../../components/PersonPicker';
 import { PersonField } from '../../components/PersonField';
 import { useApi } from '../../lib/query';
+import { rulesOf } from '../../lib/zodRules';
 
 const options = (o: Record<string | number, string | { name: string }>) =>
   Object.entries(o).map(([k, v]) => ({ value: Number.isNaN(Number(k)) ? k : Number(k), label: typeof v === 'string' ? v : v.name }));
@@ -69,7 +70,7 @@ function FieldConditions({ tmpId }: { tmpId: number }) {
         <>
           {items.map((f) => (
             <Space key={f.key} align="baseline" wrap>
-              <Form.Item name={[f.name, 'key']} rules={[{ required: true, message: '请选择字段' }]}>
+              <Form.Item name={[f.name, 'key']} rules={rulesOf(fieldCondition.shape.key)}>
                 <Select style={{ width: 180 }} placeholder="自定义字段" options={fields} />
               </Form.Item>
               <Form.Item name={[f.name, 'op']} initialValue="eq">
@@ -139,6 +140,7 @@ function ActionBody({ type, name }: { type: RuleAction['type'] | undefined; name
       <Form.Item
         name={[name, 'people']}
         label={type === 'copy' ? '抄送人' : type === 'assign' ? '服务人员' : '回访客服'}
+        // why: picked people (PersonField) in the form, the contract's userId or userIds on save
         rules={[{ required: true, message: '请选择人员' }]}
       >
         <PersonField multiple={type === 'copy'} role={type === 'assign' ? 2 : undefined} />
@@ -146,14 +148,14 @@ function ActionBody({ type, name }: { type: RuleAction['type'] | undefined; name
     );
   if (type === 'tag')
     return (
-      <Form.Item name={[name, 'tagId']} label="标签" rules={[{ required: true, message: '请选择标签' }]}>
+      <Form.Item name={[name, 'tagId']} label="标签" rules={rulesOf(tagAction.shape.tagId, { required: '请选择标签' })}>
         <Select placeholder="选择工单标签" options={(tags.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />
       </Form.Item>
     );
   if (type === 'webhook')
     return (
       <>
-        <Form.Item name={[name, 'url']} label="Webhook 地址" rules={[{ required: true, message: '请输入地址' }]}>
+        <Form.Item name={[name, 'url']} label="Webhook 地址" rules={rulesOf(webhookAction.shape.url)}>
           <Input placeholder="https://" maxLength={500} />
         </Form.Item>
         <Form.Item name={[name, 'secret']} label="签名密钥" extra="请求头 X-SK-Signature 为 sha256=HMAC-SHA256(密钥, 时间戳.请求体)">

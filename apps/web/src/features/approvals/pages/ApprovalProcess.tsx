@@ -94,7 +94,12 @@ function InstanceDrawer({ id, onClose }: { id: number; onClose: () => void }) {
         onClose={() => setTransferring(false)}
         onSubmit={(v) => transfer.mutateAsync({ id, userId: v.user[0]?.id as number, comment: v.comment ?? null })}
       >
-        <Form.Item name="user" label="转交给" rules={[{ required: true, message: '请选择转交人' }]}>
+        <Form.Item
+          name="user"
+          label="转交给"
+          // why: a picked person (PersonField) in the form, the contract's userId on save
+          rules={[{ required: true, message: '请选择转交人' }]}
+        >
           <PersonField />
         </Form.Item>
         <Form.Item name="comment" label="转交说明">

@@ -1,5 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ApprovalFlowRow, type ApprovalStep, type Approver, approvalFlowBody, approvalStepSchema } from '@sk/shared/approvals/approvals.contract';
+import {
+  type ApprovalFlowRow,
+  type ApprovalStep,
+  type Approver,
+  approvalFlowBody,
+  approvalStepSchema,
+  roleApprover,
+} from '@sk/shared/approvals/approvals.contract';
 import { APPROVAL_DOC_KINDS, type ApprovalDocKind, APPROVAL_STEP_MODES, APPROVER_TYPES, approvalKindOf } from '@sk/shared/approvals/kinds';
 import { ROLES } from '@sk/shared/auth/roles';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag } from 'antd';
@@ -144,8 +151,12 @@ function FlowDialog({ flow, onClose }: { flow: ApprovalFlowRow | null; onClose: 
                   <Form.Item name={[f.name, 'mode']} label="审批方式" rules={rulesOf(ST.mode, { required: '请选择审批方式' })}>
                     <Select style={{ width: 180 }} options={Object.entries(APPROVAL_STEP_MODES).map(([value, label]) => ({ value, label }))} />
                   </Form.Item>
-                  {/* why: the approver's type, people and roles are the form's parts of one approver (toApprover builds it) */}
-                  <Form.Item name={[f.name, 'type']} label="审批人" rules={[{ required: true, message: '请选择审批人类型' }]}>
+                  <Form.Item
+                    name={[f.name, 'type']}
+                    label="审批人"
+                    // why: the type, people and roles are the form's parts of one approver (toApprover builds it)
+                    rules={[{ required: true, message: '请选择审批人类型' }]}
+                  >
                     <Select style={{ width: 180 }} options={Object.entries(APPROVER_TYPES).map(([value, label]) => ({ value, label }))} />
                   </Form.Item>
                 </Space>
@@ -154,13 +165,18 @@ function FlowDialog({ flow, onClose }: { flow: ApprovalFlowRow | null; onClose: 
                     const type = form.getFieldValue(['steps', f.name, 'type']);
                     if (type === 'user')
                       return (
-                        <Form.Item name={[f.name, 'people']} label="指定成员" rules={[{ required: true, message: '请选择审批人' }]}>
+                        <Form.Item
+                          name={[f.name, 'people']}
+                          label="指定成员"
+                          // why: picked people (PersonField) in the form, the approver's ids on save (toApprover)
+                          rules={[{ required: true, message: '请选择审批人' }]}
+                        >
                           <PersonField multiple />
                         </Form.Item>
                       );
                     if (type === 'role')
                       return (
-                        <Form.Item name={[f.name, 'roles']} label="指定角色" rules={[{ required: true, message: '请选择角色' }]}>
+                        <Form.Item name={[f.name, 'roles']} label="指定角色" rules={rulesOf(roleApprover.shape.ids, { required: '请选择角色' })}>
                           <Select mode="multiple" options={roleOptions} />
                         </Form.Item>
                       );

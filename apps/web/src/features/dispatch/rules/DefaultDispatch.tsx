@@ -1,5 +1,6 @@
 // 默认派单: who gets a new order when no rule matches.
 import { DEFAULT_TARGET_IDS } from '@sk/shared/dispatch/dispatch.constants';
+import { defaultDispatchBody } from '@sk/shared/dispatch/dispatch.contract';
 import { Button, Card, Form, Skeleton, Switch } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api';
@@ -52,7 +53,7 @@ export function DefaultDispatch({ editable }: { editable: boolean }) {
         >
           <Switch />
         </Form.Item>
-        <TargetFields types={DEFAULT_TARGET_IDS} />
+        <TargetFields types={DEFAULT_TARGET_IDS} fields={defaultDispatchBody.shape} />
         <Button type="primary" htmlType="submit" loading={busy}>
           保存
         </Button>

@@ -55,10 +55,10 @@ function ConditionField() {
   }
   if (kind === 2) {
     return (
-      // why: a cascader path, turned into the contract's areaCode on save
       <Form.Item
         name="area"
         label="服务区域"
+        // why: a cascader path, turned into the contract's areaCode on save
         rules={[{ required: true, type: 'array', min: 1, message: '请选择服务区域' }]}
         extra="可只选省或市，匹配其下所有地址"
       >
@@ -184,7 +184,7 @@ export function RuleTable({ editable }: { editable: boolean }) {
           <Radio.Group options={labelOptions(RULE_KINDS)} />
         </Form.Item>
         <ConditionField />
-        <TargetFields types={RULE_TARGET_IDS} />
+        <TargetFields types={RULE_TARGET_IDS} fields={RF} />
         <Space size="large">
           <Form.Item name="sort" label="顺序（小的先试）">
             <InputNumber min={0} max={9999} precision={0} />

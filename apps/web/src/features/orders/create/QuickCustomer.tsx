@@ -1,5 +1,5 @@
 import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
-import { contactFields, customerFields } from '@sk/shared/customers/customers.schema';
+import { addressFields, contactFields, customerFields } from '@sk/shared/customers/customers.schema';
 import { Col, Form, Input, Row } from 'antd';
 import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
 import { RecordFormDialog } from '../../../components';
@@ -103,7 +103,7 @@ export function QuickCustomer({ open, onClose, onCreated, onDescription }: Props
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="detail" label="详细地址" rules={[{ max: 200, message: '详细地址不能超过200个字' }]}>
+          <Form.Item name="detail" label="详细地址" rules={rulesOf(addressFields.detail, { required: false })}>
             <Input maxLength={200} />
           </Form.Item>
         </Col>

@@ -7,6 +7,7 @@ import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
 import { ABNORMAL_KINDS, ORDER_PRIORITIES, PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 import { Alert, Divider, Form, Input, InputNumber, Radio, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { z } from 'zod';
 import { useEffect, useMemo, useState } from 'react';
 import { PersonField, RecordFormDialog } from '../../../components';
 import { AppointmentPicker } from '../../../components/AppointmentPicker';
@@ -17,6 +18,7 @@ import { call } from '../../../lib/api';
 import { labelOptions } from '../../../lib/options';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
+import { rulesOf } from '../../../lib/zodRules';
 import { useSettingQuery } from '../../settings';
 import type { ActionButton, ActionField, ActionValues } from './actions';
 import { orderActionsContract } from './api';
@@ -28,6 +30,15 @@ const REASON_LABEL: Record<string, string> = {
   refuseOrder: '拒单原因',
   cancel: '取消原因',
   abnormal: '申请原因',
+};
+
+const A = orderActionsContract;
+/** The contract field each button sends its 原因 as: the dialog's rules are the contract's (请输入… is its message too). */
+const REASON_FIELD: Record<string, z.ZodType> = {
+  invalid: A.acceptance.body.shape.reason,
+  refuseOrder: A.refuseOrder.body.shape.reason,
+  cancel: A.cancel.body.shape.reason,
+  abnormal: A.applyAbnormalOrder.body.shape.reason,
 };
 
 function FieldItem({
@@ -47,6 +58,7 @@ function FieldItem({
   signRequired: boolean;
 }) {
   const required = button.required?.includes(field);
+  // why: a button (actions.ts) makes its note or choice required; the radios hold only the contract's values and the note's 500 is the input's
   const rules = required ? [{ required: true, message: '请填写此项' }] : [];
   switch (field) {
     case 'note':
@@ -60,7 +72,7 @@ function FieldItem({
         <Form.Item
           name="reason"
           label={REASON_LABEL[button.key] ?? '原因'}
-          rules={[{ required: true, whitespace: true, message: `请输入${REASON_LABEL[button.key] ?? '原因'}` }]}
+          rules={rulesOf(REASON_FIELD[button.key] ?? A.cancel.body.shape.reason, { required: `请输入${REASON_LABEL[button.key] ?? '原因'}` })}
         >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
@@ -70,6 +82,7 @@ function FieldItem({
         <Form.Item
           name="time"
           label={button.key === 'handleAbnormal' ? '新的预约时间' : '预约时间'}
+          // why: a picked time (dayjs) in the form, the contract's bespokeTime text on save
           rules={required ? [{ required: true, message: '请选择预约时间' }] : []}
         >
           {/* From today on, in 5-minute steps (the server refuses a time already past). */}
@@ -78,7 +91,12 @@ function FieldItem({
       );
     case 'servicePerson':
       return (
-        <Form.Item name="servicePerson" label="服务人员" rules={[{ required: true, type: 'array', min: 1, message: '请选择服务人员' }]}>
+        <Form.Item
+          name="servicePerson"
+          label="服务人员"
+          // why: a list of picked people (PersonField) in the form, the contract's one serviceUserId on save
+          rules={[{ required: true, type: 'array', min: 1, message: '请选择服务人员' }]}
+        >
           <PersonField role={2} placeholder="选择服务人员" />
         </Form.Item>
       );
@@ -121,13 +139,18 @@ function FieldItem({
       );
     case 'paymentMethod':
       return (
-        <Form.Item name="paymentMethod" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]} initialValue={1}>
+        <Form.Item name="paymentMethod" label="支付方式" rules={rulesOf(A.collect.body.shape.paymentMethod, { required: '请选择支付方式' })} initialValue={1}>
           <Select options={labelOptions(PAYMENT_METHODS)} />
         </Form.Item>
       );
     case 'amount':
       return (
-        <Form.Item name="amount" label="收款金额" rules={[{ required: true, message: '请输入收款金额' }]} initialValue={d.fees.receivableAmount}>
+        <Form.Item
+          name="amount"
+          label="收款金额"
+          rules={rulesOf(A.collect.body.shape.amount, { required: '请输入收款金额' })}
+          initialValue={d.fees.receivableAmount}
+        >
           <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} />
         </Form.Item>
       );
@@ -145,7 +168,7 @@ function FieldItem({
       );
     case 'title':
       return (
-        <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入标题' }]} initialValue={d.title}>
+        <Form.Item name="title" label="标题" rules={rulesOf(A.edit.body.shape.title, { required: '请输入标题' })} initialValue={d.title}>
           <Input maxLength={100} />
         </Form.Item>
       );
@@ -187,6 +210,7 @@ function SignatureItem({ d, required }: { d: OrderDetail; required: boolean }) {
       name="signature"
       label="客户签名"
       required={required}
+      // why: the signature pad's drawn image in the form, a setting (not the contract) makes it required
       rules={required ? [{ validator: (_, v) => (Array.isArray(v) && v.length ? Promise.resolve() : Promise.reject(new Error('请客户签名'))) }] : []}
       extra={d.signature ? `已于${d.signature.signedAt}签名，重新签名将替换` : undefined}
     >

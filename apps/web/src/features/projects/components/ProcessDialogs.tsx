@@ -2,8 +2,13 @@ import type { PlanStage, ProcessStage } from '@sk/shared/projects/projects.contr
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { type Person, PersonField, RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
+import { rulesOf } from '../../../lib/zodRules';
 import { projectContract } from '../api';
 import { withStage, withTask } from '../process.plan';
+
+/** A stage and a task of the process as saveProjectProcess checks them: the dialogs' rules are the contract's. */
+const STAGE = projectContract.saveProjectProcess.body.shape.stages.element.shape;
+const TASK = STAGE.tasks.unwrap().element.shape;
 
 /** Saves the project's whole process with one change; the board, progress and log refresh (api.ts). */
 export const saveProcess = (projectId: number, stages: PlanStage[]) => call(projectContract.saveProjectProcess, { projectId, stages }, { successToast: true });
@@ -42,7 +47,7 @@ export function AddTaskDialog(p: { projectId: number; stages: ProcessStage[]; st
       }
     >
       {p.stage ? <p style={{ marginTop: 0 }}>阶段：{p.stage.name}</p> : null}
-      <Form.Item name="name" label="任务名称" rules={[{ required: true, whitespace: true, message: '请输入任务名称' }]}>
+      <Form.Item name="name" label="任务名称" rules={rulesOf(TASK.name)}>
         <Input maxLength={50} />
       </Form.Item>
       <Form.Item name="principal" label="负责人">
@@ -79,7 +84,7 @@ export function AddStageDialog(p: { projectId: number; stages: ProcessStage[]; o
       onClose={p.onClose}
       onSubmit={(v) => saveProcess(p.projectId, withStage(p.stages, v.name))}
     >
-      <Form.Item name="name" label="阶段名称" rules={[{ required: true, whitespace: true, message: '请输入阶段名称' }]}>
+      <Form.Item name="name" label="阶段名称" rules={rulesOf(STAGE.name)}>
         <Input maxLength={50} />
       </Form.Item>
     </RecordFormDialog>

@@ -2,6 +2,7 @@ import type { TaskTmplRow } from '@sk/shared/projects/projects.contract';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { type Person, PersonField, RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
+import { rulesOf } from '../../../lib/zodRules';
 import { projectContract } from '../api';
 
 interface Values {
@@ -52,7 +53,7 @@ export function TaskTmplDialog(p: { open: boolean; templateId: number; stageId: 
         )
       }
     >
-      <Form.Item name="name" label="任务名称" rules={[{ required: true, whitespace: true, message: '请输入任务名称' }]}>
+      <Form.Item name="name" label="任务名称" rules={rulesOf(projectContract.saveTaskTmpl.body.shape.name)}>
         <Input maxLength={50} />
       </Form.Item>
       <Form.Item name="principal" label="默认负责人">

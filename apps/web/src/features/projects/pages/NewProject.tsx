@@ -10,6 +10,7 @@ import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/up
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { CustomerSelect } from '../../customers';
+import { rulesOf } from '../../../lib/zodRules';
 import { projectContract, projectPath } from '../api';
 import { TemplateSelect } from './AllProject';
 
@@ -80,10 +81,10 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
             : { customerId: customerFromUrl }
         }
       >
-        <Form.Item name="name" label="项目名称" rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]}>
+        <Form.Item name="name" label="项目名称" rules={rulesOf(projectContract.add.body.shape.name)}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="templateId" label="项目模板" rules={[{ required: true, message: '请选择项目模板' }]}>
+        <Form.Item name="templateId" label="项目模板" rules={rulesOf(projectContract.add.body.shape.templateId, { required: '请选择项目模板' })}>
           <TemplateSelect style={{ width: '100%' }} placeholder="请选择项目模板" />
         </Form.Item>
         <Form.Item name="customerId" label="客户">

@@ -7,8 +7,12 @@ import { type Person, PersonField } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
+import { rulesOf } from '../../../lib/zodRules';
 import { projectContract } from '../api';
 import { TaskTmplDialog } from '../components/TaskTmplDialog';
+
+/** A template as saveProjectProcessTmpl checks it: the form's rules are the contract's. */
+const TB = projectContract.saveProjectProcessTmpl.body.shape;
 
 interface Values {
   name: string;
@@ -71,7 +75,7 @@ function TemplateForm({ detail, onSaved }: { detail: ProjectTmplDetail | null; o
           : { createApproval: false, finishApproval: false, stages: [{ name: '' }, { name: '' }] }
       }
     >
-      <Form.Item name="name" label="模板名称" rules={[{ required: true, whitespace: true, message: '请输入模板名称' }]}>
+      <Form.Item name="name" label="模板名称" rules={rulesOf(TB.name)}>
         <Input maxLength={50} />
       </Form.Item>
       <Space wrap size={24}>
@@ -100,7 +104,7 @@ function TemplateForm({ detail, onSaved }: { detail: ProjectTmplDetail | null; o
             {fields.map((f, i) => (
               <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
                 <span>{i + 1}.</span>
-                <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, message: '请输入阶段名称' }]}>
+                <Form.Item name={[f.name, 'name']} rules={rulesOf(TB.stages.element.shape.name)}>
                   <Input placeholder="阶段名称" maxLength={50} aria-label={`阶段${i + 1}`} />
                 </Form.Item>
                 <Button type="text" icon={<DeleteOutlined />} aria-label="删除阶段" onClick={() => remove(f.name)} disabled={fields.length <= 1} />

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MENU_GROUPS } from '@sk/shared/auth/menus';
 import { POWER_LABELS } from '@sk/shared/auth/power-labels';
-import { CUSTOM_MENU_URL_MESSAGE, type CustomMenu as Row, customMenuBody } from '@sk/shared/menu/menu.contract';
+import { type CustomMenu as Row, customMenuBody, externalMenuUrl } from '@sk/shared/menu/menu.contract';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { contractFetcher, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
@@ -62,22 +62,14 @@ function MenuDialog({ row, onClose }: { row: Row | null; onClose: () => void }) 
       <Form.Item name="name" label="菜单名称" rules={rulesOf(F.name)}>
         <Input maxLength={20} showCount />
       </Form.Item>
-      <Form.Item name="parentId" label="所属分组" rules={[{ required: true, message: '请选择所属分组' }]}>
+      <Form.Item name="parentId" label="所属分组" rules={rulesOf(F.parentId)}>
         <Select options={groupOptions} />
       </Form.Item>
-      <Form.Item name="form_type" label="菜单类型" rules={[{ required: true, message: '请选择菜单类型' }]}>
+      <Form.Item name="form_type" label="菜单类型" rules={rulesOf(F.form_type, { required: '请选择菜单类型' })}>
         <Radio.Group options={labelOptions(FORM_TYPES)} />
       </Form.Item>
       {kind === 0 ? (
-        <Form.Item
-          name="url"
-          label="链接地址"
-          rules={[
-            { required: true, whitespace: true, message: CUSTOM_MENU_URL_MESSAGE },
-            { pattern: /^https?:\/\//, message: CUSTOM_MENU_URL_MESSAGE },
-            ...rulesOf(F.url),
-          ]}
-        >
+        <Form.Item name="url" label="链接地址" rules={rulesOf(externalMenuUrl)}>
           <Input placeholder="https://" maxLength={500} />
         </Form.Item>
       ) : null}

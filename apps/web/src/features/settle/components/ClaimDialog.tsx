@@ -1,11 +1,16 @@
 import { CLAIM_KINDS } from '@sk/shared/settle/claims.machine';
+import { scaledBy, yuanOf } from '@sk/shared/settle/settle.contract';
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
 import { fileOf } from '../../../components/forms/fields/files';
 import { labelOptions } from '../../../lib/options';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { K } from '../api';
+
+/** A claim as the contract checks it (yuan and kilometres here, cents and metres there): the form's rules are the contract's. */
+const CB = K.create.body.shape;
 
 interface Values {
   kind: 1 | 2;
@@ -39,10 +44,10 @@ export function ClaimDialog(p: { orderId: number | null; orderNo?: string; onClo
         return r;
       }}
     >
-      <Form.Item name="kind" label="费用类型" rules={[{ required: true, message: '请选择费用类型' }]}>
+      <Form.Item name="kind" label="费用类型" rules={rulesOf(CB.kind, { required: '请选择费用类型' })}>
         <Radio.Group options={labelOptions(CLAIM_KINDS)} />
       </Form.Item>
-      <Form.Item name="amount" label="申请金额（元）" rules={[{ required: true, message: '请输入申请金额' }]}>
+      <Form.Item name="amount" label="申请金额（元）" rules={rulesOf(yuanOf(CB.amountCents), { required: '请输入申请金额' })}>
         <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item noStyle shouldUpdate={(a, b) => a.kind !== b.kind}>
@@ -52,7 +57,7 @@ export function ClaimDialog(p: { orderId: number | null; orderNo?: string; onClo
               name="km"
               label="申请里程（公里）"
               extra="往返或单程以实际路线为准；系统按直线距离核对"
-              rules={[{ required: true, message: '请输入申请里程' }]}
+              rules={rulesOf(scaledBy(1000, CB.claimedM), { required: '请输入申请里程' })}
             >
               <InputNumber min={0.1} max={2000} precision={1} style={{ width: '100%' }} />
             </Form.Item>

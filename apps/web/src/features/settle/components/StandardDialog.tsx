@@ -1,12 +1,16 @@
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import { areaContract } from '@sk/shared/settings/dict.contract';
-import type { FeeStandardRow } from '@sk/shared/settle/settle.contract';
+import { type FeeStandardRow, yuanOf } from '@sk/shared/settle/settle.contract';
 import { Cascader, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { F } from '../api';
+
+/** A standard as the contract checks it (the amount in yuan here, in cents there): the form's rules are the contract's. */
+const FS = F.create.body.shape;
 
 interface Values {
   templateId?: number | null;
@@ -109,7 +113,7 @@ export function StandardDialog(p: Props) {
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="distanceFromKm" label="距离下限（公里）" rules={[{ required: true, message: '请输入距离下限' }]}>
+          <Form.Item name="distanceFromKm" label="距离下限（公里）" rules={rulesOf(FS.distanceFromKm, { required: '请输入距离下限' })}>
             <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -121,7 +125,7 @@ export function StandardDialog(p: Props) {
       </Row>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="amount" label="服务费（元）" rules={[{ required: true, message: '请输入服务费' }]}>
+          <Form.Item name="amount" label="服务费（元）" rules={rulesOf(yuanOf(FS.amountCents), { required: '请输入服务费' })}>
             <InputNumber min={0} max={100000000} precision={2} style={{ width: '100%' }} />
           </Form.Item>
         </Col>

@@ -1,6 +1,7 @@
 import { teamContract } from '@sk/shared/org/team.contract';
 import { providerConsoleContract } from '@sk/shared/settle/provider.contract';
 import { REWARD_KINDS } from '@sk/shared/settle/rewards.machine';
+import { yuanOf } from '@sk/shared/settle/settle.contract';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -96,8 +97,7 @@ export default function CommissionOrderCreate() {
         <Form.Item name="kind" label="奖惩类型" rules={rulesOf(RW.kind, { required: '请选择奖惩类型' })}>
           <Radio.Group options={labelOptions(REWARD_KINDS)} />
         </Form.Item>
-        {/* why: yuan in the form, cents (amountCents) in the contract */}
-        <Form.Item name="amount" label="金额（元）" rules={[{ required: true, message: '请输入金额' }]}>
+        <Form.Item name="amount" label="金额（元）" rules={rulesOf(yuanOf(RW.amountCents), { required: '请输入金额' })}>
           <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="orderId" label="关联工单">

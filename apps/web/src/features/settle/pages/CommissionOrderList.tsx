@@ -8,6 +8,7 @@ import { FilterSelect, ListPage, LogCard, RecordFormDialog } from '../../../comp
 import { labelOptions } from '../../../lib/options';
 import { invalidate, useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
+import { rulesOf } from '../../../lib/zodRules';
 import { fetchRewards, R } from '../api';
 import { REWARD_LOG_LABELS, RewardKindTag, RewardSettle, RewardStateTag, rewardColumns, signedYuan } from '../components/rewardBits';
 
@@ -112,7 +113,7 @@ function RewardDrawer({ id, onClose }: { id: number; onClose: () => void }) {
         onClose={() => setRejecting(false)}
         onSubmit={(v) => act.mutateAsync({ id, action: 'reject', note: v.note }).then(() => void invalidate(R.detail))}
       >
-        <Form.Item name="note" label="驳回理由" rules={[{ required: true, message: '请输入驳回理由' }]}>
+        <Form.Item name="note" label="驳回理由" rules={rulesOf(R.action.body.shape.note, { required: '请输入驳回理由' })}>
           <Input.TextArea maxLength={200} rows={3} />
         </Form.Item>
       </RecordFormDialog>

@@ -1,14 +1,18 @@
 import { dictContract } from '@sk/shared/settings/dict.contract';
 import { CHECK_CHOICES } from '@sk/shared/settle/claims.machine';
 import type { FeeClaimRow } from '@sk/shared/settle/claims.contract';
+import { yuanOf } from '@sk/shared/settle/settle.contract';
 import { Button, Card, Form, Input, InputNumber, Radio, Select, Tabs } from 'antd';
 import { useState } from 'react';
 import { type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { fetchCostChecks, K, yuan } from '../api';
 import { claimColumns } from '../components/claimBits';
 
+/** A check as the contract checks it (the amount in yuan here, in cents there): the form's rules are the contract's. */
+const CK = K.check.body.shape;
 const REASON_DICT = 'cost_check_reason';
 
 /** 费用审核: approved transport fees whose claimed distance went past the straight line's tolerance, decided with a reason. */
@@ -90,19 +94,19 @@ function CheckDialog({ row, onClose }: { row: FeeClaimRow | null; onClose: () =>
       }
     >
       <p>{checkBasis(row)}</p>
-      <Form.Item name="choice" label="审核结果" rules={[{ required: true, message: '请选择审核结果' }]}>
+      <Form.Item name="choice" label="审核结果" rules={rulesOf(CK.choice, { required: '请选择审核结果' })}>
         <Radio.Group options={labelOptions(CHECK_CHOICES)} />
       </Form.Item>
       <Form.Item noStyle shouldUpdate={(a, b) => a.choice !== b.choice}>
         {({ getFieldValue }) =>
           getFieldValue('choice') === 3 ? (
-            <Form.Item name="amount" label="审核金额（元）" rules={[{ required: true, message: '请填写审核金额' }]}>
+            <Form.Item name="amount" label="审核金额（元）" rules={rulesOf(yuanOf(CK.amountCents), { required: '请填写审核金额' })}>
               <InputNumber min={0} max={100000} precision={2} style={{ width: '100%' }} />
             </Form.Item>
           ) : null
         }
       </Form.Item>
-      <Form.Item name="reason" label="审核原因" rules={[{ required: true, message: '请选择审核原因' }]}>
+      <Form.Item name="reason" label="审核原因" rules={rulesOf(CK.reason, { required: '请选择审核原因' })}>
         <Select placeholder="请选择" options={(reasons.data ?? []).map((r) => ({ value: r.name, label: r.name }))} />
       </Form.Item>
       <Form.Item name="note" label="备注">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LogCard, RecordFormDialog } from '../../../components';
 import { invalidate, useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { K, km, yuan } from '../api';
 import { CLAIM_LOG_LABELS, CheckStateTag, ClaimStateTag } from '../components/claimBits';
 
@@ -95,7 +96,7 @@ export default function FeeClaimDetail() {
         onClose={() => setRejecting(false)}
         onSubmit={(v) => decide.mutateAsync({ id, action: 'reject', note: v.note }).then(refresh)}
       >
-        <Form.Item name="note" label="驳回理由" rules={[{ required: true, message: '请输入驳回理由' }]}>
+        <Form.Item name="note" label="驳回理由" rules={rulesOf(K.decide.body.shape.note, { required: '请输入驳回理由' })}>
           <Input.TextArea maxLength={200} rows={3} />
         </Form.Item>
       </RecordFormDialog>

@@ -5,6 +5,7 @@ import { Alert, Button, Card, DatePicker, Form, Input, List, Select, Spin, Typog
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { C, yuan } from '../api';
 
 interface Values {
@@ -97,7 +98,7 @@ export default function SettleAccountsCreate() {
           navigate(`/settleAccounts/detail?id=${r.id}`);
         }}
       >
-        <Form.Item name="providerId" label="服务商" rules={[{ required: true, message: '请选择服务商' }]}>
+        <Form.Item name="providerId" label="服务商" rules={rulesOf(C.create.body.shape.providerId, { required: '请选择服务商' })}>
           <Select
             showSearch
             allowClear
@@ -106,7 +107,12 @@ export default function SettleAccountsCreate() {
             options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
           />
         </Form.Item>
-        <Form.Item name="period" label="结算期间" rules={[{ required: true, message: '请选择结算期间' }]}>
+        <Form.Item
+          name="period"
+          label="结算期间"
+          // why: a picked range of days (dayjs) in the form, the contract's periodStart and periodEnd texts on save
+          rules={[{ required: true, message: '请选择结算期间' }]}
+        >
           <DatePicker.RangePicker
             style={{ width: '100%' }}
             presets={[

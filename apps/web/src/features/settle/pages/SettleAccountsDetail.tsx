@@ -1,10 +1,11 @@
 import { SETTLE_LINE_KINDS } from '@sk/shared/settle/settle.constants';
-import type { SettlementDetail, SettlementLineRow } from '@sk/shared/settle/settle.contract';
+import { type SettlementDetail, type SettlementLineRow, yuanOf } from '@sk/shared/settle/settle.contract';
 import { Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, LogCard, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { C, fetchLines, yuan } from '../api';
 import { ACTION_LABELS, ACTION_QUESTIONS, LOG_LABELS, SettleStateTag } from '../components/settleBits';
 
@@ -165,15 +166,15 @@ function LineDialog({ id, acting, onClose }: { id: number; acting: Acting; onClo
       {acting?.kind === 'resolve' ? (
         <>
           <p>服务商异议：{line?.disputeReason}</p>
-          <Form.Item name="amount" label="调整后金额（元）" rules={[{ required: true, message: '请输入金额' }]}>
+          <Form.Item name="amount" label="调整后金额（元）" rules={rulesOf(yuanOf(C.resolve.body.shape.amountCents), { required: '请输入金额' })}>
             <InputNumber precision={2} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="resolution" label="处理意见" rules={[{ required: true, message: '请输入处理意见' }]}>
+          <Form.Item name="resolution" label="处理意见" rules={rulesOf(C.resolve.body.shape.resolution)}>
             <Input.TextArea maxLength={200} rows={3} />
           </Form.Item>
         </>
       ) : (
-        <Form.Item name="reason" label="异议原因" rules={[{ required: true, message: '请输入异议原因' }]}>
+        <Form.Item name="reason" label="异议原因" rules={rulesOf(C.dispute.body.shape.reason)}>
           <Input.TextArea maxLength={200} rows={3} />
         </Form.Item>
       )}

@@ -108,8 +108,11 @@ export default function SlaEdit() {
         </Row>
 
         <Typography.Title level={5}>时限</Typography.Title>
-        {/* why: the list's count alone; each clock is checked by its fields' contract rules */}
-        <Form.List name="clocks" rules={[{ validator: async (_, v) => (v?.length ? undefined : Promise.reject(new Error('请至少设置一个时限'))) }]}>
+        <Form.List
+          name="clocks"
+          // why: the list's count alone; each clock is checked by its fields' contract rules
+          rules={[{ validator: async (_, v) => (v?.length ? undefined : Promise.reject(new Error('请至少设置一个时限'))) }]}
+        >
           {(fields, { add, remove }, { errors }) => (
             <>
               {fields.map((f) => (

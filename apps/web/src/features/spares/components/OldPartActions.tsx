@@ -3,7 +3,11 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { S } from '../api';
+
+/** A return's step as oldSave checks it; which fields a step needs is the page's (and the server's) to say. */
+const O = S.oldSave.body.shape;
 import { WarehouseSelect } from './Selects';
 
 const NAMES: Record<string, string> = { ship: '寄出', receive: '签收', refurbish: '翻新入库', scrap: '报废', writeOff: '本地核销' };
@@ -49,10 +53,10 @@ export function OldPartActions({ r, onDone }: { r: OldPartReturn; onDone?: () =>
       >
         {action === 'ship' ? (
           <>
-            <Form.Item name="logistics" label="物流公司" rules={[{ required: true, message: '请选择物流公司' }]}>
+            <Form.Item name="logistics" label="物流公司" rules={rulesOf(O.logistics, { required: '请选择物流公司' })}>
               <Select options={(tmpl.data?.logistics ?? []).map((n) => ({ value: n, label: n }))} aria-label="物流公司" />
             </Form.Item>
-            <Form.Item name="trackingNo" label="物流单号" rules={[{ required: true, whitespace: true, message: '请输入物流单号' }]}>
+            <Form.Item name="trackingNo" label="物流单号" rules={rulesOf(O.trackingNo, { required: '请输入物流单号' })}>
               <Input maxLength={50} />
             </Form.Item>
             <Form.Item name="address" label="返还地址">
@@ -61,7 +65,7 @@ export function OldPartActions({ r, onDone }: { r: OldPartReturn; onDone?: () =>
           </>
         ) : null}
         {action === 'receive' ? (
-          <Form.Item name="warehouseId" label="签收仓库" rules={[{ required: true, message: '请选择签收仓库' }]}>
+          <Form.Item name="warehouseId" label="签收仓库" rules={rulesOf(O.warehouseId, { required: '请选择签收仓库' })}>
             <WarehouseSelect aria-label="签收仓库" />
           </Form.Item>
         ) : null}

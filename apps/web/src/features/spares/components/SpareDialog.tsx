@@ -8,7 +8,11 @@ import { ModelsSelect } from './Selects';
 /** The spare-part form kind (forms.constants: 4 备件). */
 const SPARE_FORM_KIND = 4;
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { S } from '../api';
+
+/** A spare as spareSave checks it: the form's rules are the contract's. */
+const SB = S.spareSave.body.shape;
 
 interface Values {
   code: string;
@@ -83,26 +87,12 @@ function SpareForm(p: DialogProps & { ext: ExtFormApi & { form: ReactNode } }) {
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="code"
-            label="备件编号"
-            rules={[
-              { required: true, whitespace: true, message: '请输入备件编号' },
-              { max: 50, message: '备件编号不能超过50个字' },
-            ]}
-          >
+          <Form.Item name="code" label="备件编号" rules={rulesOf(SB.code)}>
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label="备件名称"
-            rules={[
-              { required: true, whitespace: true, message: '请输入备件名称' },
-              { max: 100, message: '备件名称不能超过100个字' },
-            ]}
-          >
+          <Form.Item name="name" label="备件名称" rules={rulesOf(SB.name)}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>

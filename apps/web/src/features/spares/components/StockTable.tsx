@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import type { ReadFetcher } from '../../../components';
 import { invalidate, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { S } from '../api';
 import { label, WAREHOUSE_KINDS } from '../options';
 import { WarehouseSelect } from './Selects';
@@ -78,7 +79,7 @@ export function StockTable(p: {
         onClose={() => setSafety(null)}
         onSubmit={(v) => save.mutateAsync({ warehouseId: safety?.warehouseId as number, spareId: safety?.spareId as number, safety: v.safety ?? 0 })}
       >
-        <Form.Item name="safety" label="安全库存" rules={[{ required: true, message: '请输入安全库存' }]}>
+        <Form.Item name="safety" label="安全库存" rules={rulesOf(S.setSafety.body.shape.safety, { required: '请输入安全库存' })}>
           <InputNumber min={0} precision={0} />
         </Form.Item>
       </RecordFormDialog>

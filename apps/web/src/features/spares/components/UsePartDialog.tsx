@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { S } from '../api';
+
+/** A used part as orderUse checks it: the form's rules are the contract's. */
+const U = S.orderUse.body.shape;
 
 interface Values {
   spareId: number;
@@ -57,7 +61,7 @@ export function UsePartDialog({ orderId, open, onClose }: { orderId: number; ope
         use.mutateAsync({ orderId, spareId: v.spareId, quantity: v.quantity, serialIn: v.serialIn?.trim() || null, serialOut: v.serialOut?.trim() || null })
       }
     >
-      <Form.Item name="spareId" label="备件（从我的库存）" rules={[{ required: true, message: '请选择备件' }]}>
+      <Form.Item name="spareId" label="备件（从我的库存）" rules={rulesOf(U.spareId, { required: '请选择备件' })}>
         <Select<number>
           aria-label="备件（从我的库存）"
           showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
@@ -76,8 +80,9 @@ export function UsePartDialog({ orderId, open, onClose }: { orderId: number; ope
         name="quantity"
         label="数量"
         extra={chosen?.serialized ? '按序列号管理的备件每次登记1件' : undefined}
+        // why: the contract's quantity, and what I hold of the picked spare, which the contract cannot know (the server checks it again)
         rules={[
-          { required: true, message: '请输入数量' },
+          ...rulesOf(U.quantity, { required: '请输入数量' }),
           {
             validator: (_, v: number | null) =>
               chosen && v != null && v > chosen.available ? Promise.reject(new Error(`我的库存中只有${chosen.available}${chosen.unit}`)) : Promise.resolve(),
@@ -87,7 +92,7 @@ export function UsePartDialog({ orderId, open, onClose }: { orderId: number; ope
         <InputNumber aria-label="数量" min={1} max={max} precision={0} disabled={chosen?.serialized} />
       </Form.Item>
       {chosen?.serialized ? (
-        <Form.Item name="serialIn" label="新件序列号" rules={[{ required: true, message: '请选择新件序列号' }]}>
+        <Form.Item name="serialIn" label="新件序列号" rules={rulesOf(U.serialIn, { required: '请选择新件序列号' })}>
           <Select<string>
             aria-label="新件序列号"
             showSearch
@@ -97,11 +102,11 @@ export function UsePartDialog({ orderId, open, onClose }: { orderId: number; ope
           />
         </Form.Item>
       ) : (
-        <Form.Item name="serialIn" label="新件序列号">
+        <Form.Item name="serialIn" label="新件序列号" rules={rulesOf(U.serialIn)}>
           <Input maxLength={64} />
         </Form.Item>
       )}
-      <Form.Item name="serialOut" label="旧件序列号" rules={chosen?.serialized ? [{ required: true, whitespace: true, message: '请填写旧件序列号' }] : []}>
+      <Form.Item name="serialOut" label="旧件序列号" rules={rulesOf(U.serialOut, { required: chosen?.serialized ? '请填写旧件序列号' : false })}>
         <Input maxLength={64} />
       </Form.Item>
       {chosen ? (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { G, S } from '../api';
 import { WarehouseSelect } from '../components/Selects';
 import { SerialsSelect } from '../components/SerialsSelect';
@@ -15,6 +16,9 @@ import { useSessionUser } from '../../../lib/session';
 const ONLINE = [2, 3, 4];
 
 const NAMES: Record<string, string> = { pay: '确认付款', approve: '审核通过', ship: '发货', sign: '签收', cancel: '取消' };
+
+/** A step as goods' step checks it; which fields a step needs is the page's (and the server's) to say. */
+const STEP = G.step.body.shape;
 
 interface Values {
   /** Shipping: the serials chosen per serial-tracked spare (keyed by spare id). */
@@ -111,16 +115,16 @@ export function GoodsOrderDetail() {
         }
       >
         {action === 'approve' ? (
-          <Form.Item name="warehouseId" label="发货仓库" rules={[{ required: true, message: '请选择发货仓库' }]}>
+          <Form.Item name="warehouseId" label="发货仓库" rules={rulesOf(STEP.warehouseId, { required: '请选择发货仓库' })}>
             <WarehouseSelect aria-label="发货仓库" />
           </Form.Item>
         ) : null}
         {action === 'ship' ? (
           <>
-            <Form.Item name="logistics" label="物流公司" rules={[{ required: true, message: '请选择物流公司' }]}>
+            <Form.Item name="logistics" label="物流公司" rules={rulesOf(STEP.logistics, { required: '请选择物流公司' })}>
               <Select options={(tmpl.data?.logistics ?? []).map((n) => ({ value: n, label: n }))} aria-label="物流公司" />
             </Form.Item>
-            <Form.Item name="trackingNo" label="物流单号" rules={[{ required: true, whitespace: true, message: '请输入物流单号' }]}>
+            <Form.Item name="trackingNo" label="物流单号" rules={rulesOf(STEP.trackingNo, { required: '请输入物流单号' })}>
               <Input maxLength={50} />
             </Form.Item>
             {tracked.map((i) => (
@@ -129,6 +133,7 @@ export function GoodsOrderDetail() {
                 name={['serials', String(i.spareId)]}
                 label={`${i.spareName}的序列号（${i.quantity}个）`}
                 required
+                // why: one serial per piece of the line (its quantity), which the contract's list cannot know
                 rules={[
                   {
                     validator: (_, v?: string[]) =>

@@ -6,12 +6,16 @@ import { Link } from 'react-router';
 import { FilterSelect, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { labelOptions } from '../../../lib/options';
 import { invalidate, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { fetchGoods, G } from '../api';
 import { SpareSelect } from '../components/Selects';
 import { GOODS_STATE_OPTIONS, GOODS_ORDER_STATES, label } from '../options';
 import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 
 const PAYMENT_OPTIONS = labelOptions(PAYMENT_METHODS);
+
+/** A line of an application as apply checks it: the form's rules are the contract's. */
+const LINE = G.apply.body.shape.items.element.shape;
 
 interface ApplyValues {
   paymentMethod?: number;
@@ -84,12 +88,12 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
                   <Form.Item
                     name={[f.name, 'spareId']}
                     label={i === 0 ? '备件' : undefined}
-                    rules={[{ required: true, message: '请选择备件' }]}
+                    rules={rulesOf(LINE.spareId, { required: '请选择备件' })}
                     style={{ width: 380 }}
                   >
                     <SpareSelect aria-label={`第${i + 1}行备件`} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'quantity']} label={i === 0 ? '数量' : undefined} rules={[{ required: true, message: '请输入数量' }]}>
+                  <Form.Item name={[f.name, 'quantity']} label={i === 0 ? '数量' : undefined} rules={rulesOf(LINE.quantity, { required: '请输入数量' })}>
                     <InputNumber min={1} precision={0} aria-label={`第${i + 1}行数量`} />
                   </Form.Item>
                   {fields.length > 1 ? <MinusCircleOutlined aria-label="删除该行" onClick={() => remove(f.name)} /> : null}

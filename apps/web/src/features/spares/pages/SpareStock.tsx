@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, Select, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { FilterSelect, type ListColumn, ListPage, RecordFormDialog } from '../../../components';
 import { invalidate, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { fetchStock, fetchWarehouses, S } from '../api';
 import { DocDialog } from '../components/DocDialog';
 import { StockTable } from '../components/StockTable';
@@ -63,10 +64,10 @@ function Warehouses() {
           save.mutateAsync({ id: w?.id, name: v.name, kind: v.kind, ownerId: v.ownerId ?? null, keeperId: w?.keeperId ?? null, enabled: v.enabled })
         }
       >
-        <Form.Item name="name" label="仓库名称" rules={[{ required: true, whitespace: true, message: '请输入仓库名称' }]}>
+        <Form.Item name="name" label="仓库名称" rules={rulesOf(S.warehouseSave.body.shape.name)}>
           <Input maxLength={50} />
         </Form.Item>
-        <Form.Item name="kind" label="类型" rules={[{ required: true, message: '请选择类型' }]}>
+        <Form.Item name="kind" label="类型" rules={rulesOf(S.warehouseSave.body.shape.kind, { required: '请选择类型' })}>
           <Select options={WAREHOUSE_KIND_OPTIONS.filter((o) => o.value !== 4 || w?.kind === 4)} aria-label="仓库类型" />
         </Form.Item>
         <Form.Item name="enabled" label="启用" valuePropName="checked">

@@ -5,6 +5,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { S } from '../api';
 
 function treeOf(rows: TypeRow[], parentId: number | null = null): DataNode[] {
@@ -67,14 +68,7 @@ export default function SpareType() {
         onClose={() => setEditing(null)}
         onSubmit={(v) => save.mutateAsync({ id: editing?.id, parentId: editing?.parentId ?? null, name: v.name })}
       >
-        <Form.Item
-          name="name"
-          label="分类名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入分类名称' },
-            { max: 50, message: '分类名称不能超过50个字' },
-          ]}
-        >
+        <Form.Item name="name" label="分类名称" rules={rulesOf(S.typeSave.body.shape.name)}>
           <Input maxLength={50} />
         </Form.Item>
       </RecordFormDialog>

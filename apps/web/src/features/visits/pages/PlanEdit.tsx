@@ -104,7 +104,12 @@ export default function PlanEdit() {
         </Form.Item>
         <Form.Item label="完成后延迟" required>
           <Space.Compact>
-            <Form.Item name="delayValue" noStyle rules={[{ required: true, message: '请输入完成后延迟' }]}>
+            <Form.Item
+              name="delayValue"
+              noStyle
+              // why: a count of the unit picked beside it; the contract's delayMinutes is their product, checked on save
+              rules={[{ required: true, message: '请输入完成后延迟' }]}
+            >
               <InputNumber min={0} max={129600} precision={0} style={{ width: 120 }} aria-label="延迟时长" />
             </Form.Item>
             <Form.Item name="delayUnit" noStyle>
@@ -123,7 +128,7 @@ export default function PlanEdit() {
         <Form.Item
           name="samplePercent"
           label="抽样比例（%）"
-          rules={[{ required: true, message: '请输入抽样比例' }]}
+          rules={rulesOf(rvPlanBody.shape.samplePercent, { required: '请输入抽样比例' })}
           extra="按比例抽取已完成的工单生成回访任务"
         >
           <InputNumber min={1} max={100} precision={0} style={{ width: 120 }} />
@@ -131,7 +136,7 @@ export default function PlanEdit() {
         <Form.Item
           name="minIntervalDays"
           label="同一客户最小间隔（天）"
-          rules={[{ required: true, message: '请输入同一客户最小间隔' }]}
+          rules={rulesOf(rvPlanBody.shape.minIntervalDays, { required: '请输入同一客户最小间隔' })}
           extra="间隔内已回访过的客户不再生成回访任务，0 为不限"
         >
           <InputNumber min={0} max={365} precision={0} style={{ width: 120 }} />
@@ -155,6 +160,7 @@ export default function PlanEdit() {
           name="visitors"
           label="回访客服"
           extra={mode === 2 ? '回访池：回访客服在“回访工单-回访池”中领取' : '按顺序轮流分配；服务人员本人不会被分配回访自己的工单'}
+          // why: picked people (PersonField) in the form, the contract's visitorIds on save
           rules={mode === 2 ? [] : [{ required: true, type: 'array', min: 1, message: '轮流分配时请至少选择一名回访客服' }]}
         >
           <PersonField multiple role={7} placeholder="选择回访客服" />

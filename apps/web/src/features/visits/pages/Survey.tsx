@@ -3,10 +3,15 @@
 import { visitsContract as V } from '@sk/shared/visits/visits.contract';
 import { Button, Card, Form, Input, Rate, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import type { z } from 'zod';
 import { useSearchParams } from 'react-router';
 import { type ApiError, callEnvelope } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { dimensionLabel } from '../options';
+
+/** A dimension's score as surveySubmit checks it; the server asks for every one (请为每一项打分). */
+const score = (d: number) => (V.surveySubmit.body.shape.scores.unwrap().shape as Record<string, z.ZodType>)[String(d)] as z.ZodType;
 
 export default function Survey() {
   const [search] = useSearchParams();
@@ -43,7 +48,7 @@ export default function Survey() {
       </Typography.Paragraph>
       <Form layout="vertical" onFinish={send}>
         {p.dimensions.map((d) => (
-          <Form.Item key={d} name={['scores', String(d)]} label={dimensionLabel(d)} rules={[{ required: true, message: `请为“${dimensionLabel(d)}”打分` }]}>
+          <Form.Item key={d} name={['scores', String(d)]} label={dimensionLabel(d)} rules={rulesOf(score(d), { required: `请为“${dimensionLabel(d)}”打分` })}>
             <Rate aria-label={dimensionLabel(d)} style={{ fontSize: 28 }} />
           </Form.Item>
         ))}

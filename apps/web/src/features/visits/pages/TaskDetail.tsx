@@ -2,17 +2,23 @@
 // product beside the visit form (result, the plan's scores, reason, next date, note), the call timer and the SMS visit.
 import { dictContract } from '@sk/shared/settings/dict.contract';
 import { NEXT_VISIT_REASON_DICT, NOT_PASSED_REASON_DICT } from '@sk/shared/visits/visits.constants';
-import type { VisitSubmitBody } from '@sk/shared/visits/visits.contract';
+import { rvSubmitBody, type VisitSubmitBody } from '@sk/shared/visits/visits.contract';
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Rate, Row, Select, Space, Spin, Tag, Timeline } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
 import { UploadsGate, useUploadsGate } from '../../../components/forms/fields/uploads';
 import { invalidate, useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { AfterSales } from '../../quality';
 import { V } from '../api';
 import { CallTimer, clock, useCallSeconds } from '../CallTimer';
 import { channelLabel, dimensionLabel, stateColor, stateLabel } from '../options';
 import { useVisitForm, useVisitFormState, VisitFormFields } from '../VisitForm';
+
+/** A visit's result as submit checks it; which fields a result needs is the page's (and the server's) to say. */
+const SB = rvSubmitBody.shape;
+const score = (d: number) => (SB.scores.unwrap().shape as Record<string, z.ZodType>)[String(d)] as z.ZodType;
 
 const RESULTS = [
   { value: 3, label: '回访通过' },
@@ -151,7 +157,7 @@ export default function TaskDetail() {
           ) : null}
           {open ? (
             <Form<Values> form={form} layout="vertical" onFinish={send} initialValues={{ state: 3, scores: {} }}>
-              <Form.Item name="state" label="回访结果" rules={[{ required: true, message: '请选择回访结果' }]}>
+              <Form.Item name="state" label="回访结果" rules={rulesOf(SB.state, { required: '请选择回访结果' })}>
                 <Radio.Group options={RESULTS} optionType="button" />
               </Form.Item>
               {result === 3 || result === 2
@@ -160,23 +166,28 @@ export default function TaskDetail() {
                       key={d}
                       name={['scores', String(d)]}
                       label={dimensionLabel(d)}
-                      rules={result === 3 ? [{ required: true, message: `请为“${dimensionLabel(d)}”打分` }] : []}
+                      rules={rulesOf(score(d), { required: result === 3 ? `请为“${dimensionLabel(d)}”打分` : false })}
                     >
                       <Rate aria-label={dimensionLabel(d)} />
                     </Form.Item>
                   ))
                 : null}
               {result === 2 ? (
-                <Form.Item name="reason" label="不通过原因" rules={[{ required: true, message: '请选择不通过原因' }]}>
+                <Form.Item name="reason" label="不通过原因" rules={rulesOf(SB.reason, { required: '请选择不通过原因' })}>
                   <Select placeholder="请选择不通过原因" options={(notPassed.data ?? []).map((i) => ({ value: i.name, label: i.name }))} />
                 </Form.Item>
               ) : null}
               {result === 4 ? (
                 <>
-                  <Form.Item name="nextVisitDate" label="下次回访日期" rules={[{ required: true, message: '请选择下次回访日期' }]}>
+                  <Form.Item
+                    name="nextVisitDate"
+                    label="下次回访日期"
+                    // why: a picked day (dayjs) in the form, the contract's date text on save
+                    rules={[{ required: true, message: '请选择下次回访日期' }]}
+                  >
                     <DatePicker disabledDate={(d) => d.isBefore(dayjs().add(1, 'day'), 'day')} />
                   </Form.Item>
-                  <Form.Item name="reason" label="下次回访原因" rules={[{ required: true, message: '请选择下次回访原因' }]}>
+                  <Form.Item name="reason" label="下次回访原因" rules={rulesOf(SB.reason, { required: '请选择下次回访原因' })}>
                     <Select placeholder="请选择下次回访原因" options={(nextReasons.data ?? []).map((i) => ({ value: i.name, label: i.name }))} />
                   </Form.Item>
                 </>
