@@ -231,40 +231,40 @@ describe('ListPage data', () => {
   });
 });
 
+const PEOPLE_LIST = endpoint({ method: 'GET', path: '/test/dialog/people', query: z.object({}).passthrough(), response: z.unknown() });
+const PEOPLE_ADD = endpoint({ method: 'POST', path: '/test/dialog/people/add', body: z.object({ name: z.string() }), response: z.null() });
+const PEOPLE_IMPORT = endpoint({ method: 'POST', path: '/test/dialog/people/import', body: z.object({ name: z.string() }), response: z.null() });
+// Every write a page makes declares what it makes stale, wherever it is made.
+staleAfter([PEOPLE_IMPORT], [PEOPLE_LIST]);
+
+/** A list page whose dialog writes through useApiMutation (`invalidates`) or a plain call (the write's staleAfter). */
+function PeoplePage({ via }: { via: 'invalidates' | 'staleAfter' }) {
+  const [open, setOpen] = useState(false);
+  const add = useApiMutation(PEOPLE_ADD, { invalidates: [PEOPLE_LIST] });
+  return (
+    <>
+      <ListPage<Row>
+        title="人员"
+        columns={COLS}
+        fetch={contractFetcher<Row>(PEOPLE_LIST)}
+        paid
+        toolbar={<Button onClick={() => setOpen(true)}>新增人员</Button>}
+      />
+      <RecordFormDialog<{ name: string }>
+        open={open}
+        title="新增人员"
+        onClose={() => setOpen(false)}
+        onSubmit={(v) => (via === 'invalidates' ? add.mutateAsync(v) : call(PEOPLE_IMPORT, v))}
+      >
+        <Form.Item name="name" label="姓名">
+          <Input />
+        </Form.Item>
+      </RecordFormDialog>
+    </>
+  );
+}
+
 describe('ListPage refresh: one way, invalidation of its reads', () => {
-  const PEOPLE_LIST = endpoint({ method: 'GET', path: '/test/dialog/people', query: z.object({}).passthrough(), response: z.unknown() });
-  const PEOPLE_ADD = endpoint({ method: 'POST', path: '/test/dialog/people/add', body: z.object({ name: z.string() }), response: z.null() });
-  const PEOPLE_IMPORT = endpoint({ method: 'POST', path: '/test/dialog/people/import', body: z.object({ name: z.string() }), response: z.null() });
-  // Every write a page makes declares what it makes stale, wherever it is made.
-  staleAfter([PEOPLE_IMPORT], [PEOPLE_LIST]);
-
-  /** A list page whose dialog writes through useApiMutation (`invalidates`) or a plain call (the write's staleAfter). */
-  function PeoplePage({ via }: { via: 'invalidates' | 'staleAfter' }) {
-    const [open, setOpen] = useState(false);
-    const add = useApiMutation(PEOPLE_ADD, { invalidates: [PEOPLE_LIST] });
-    return (
-      <>
-        <ListPage<Row>
-          title="人员"
-          columns={COLS}
-          fetch={contractFetcher<Row>(PEOPLE_LIST)}
-          paid
-          toolbar={<Button onClick={() => setOpen(true)}>新增人员</Button>}
-        />
-        <RecordFormDialog<{ name: string }>
-          open={open}
-          title="新增人员"
-          onClose={() => setOpen(false)}
-          onSubmit={(v) => (via === 'invalidates' ? add.mutateAsync(v) : call(PEOPLE_IMPORT, v))}
-        >
-          <Form.Item name="name" label="姓名">
-            <Input />
-          </Form.Item>
-        </RecordFormDialog>
-      </>
-    );
-  }
-
   function stubPeople() {
     const people: Row[] = rows(2);
     const add = (r: { body?: unknown }) => {

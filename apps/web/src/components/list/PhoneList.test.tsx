@@ -40,7 +40,11 @@ const ROWS: Row[] = [
   { id: 2, no: 'GD0002', title: '热水器检修', state: '服务中', at: '今天 14:00', place: '科苑路1号' },
 ];
 const PEOPLE = endpoint({ method: 'GET', path: '/test/phone/people', response: z.unknown() });
-const fetcher = () => withReads(vi.fn(async (_q: ListQuery) => ({ list: ROWS, count: ROWS.length })), PEOPLE);
+const fetcher = () =>
+  withReads(
+    vi.fn(async (_q: ListQuery) => ({ list: ROWS, count: ROWS.length })),
+    PEOPLE,
+  );
 
 const realMatchMedia = window.matchMedia;
 beforeEach(() => {
