@@ -133,9 +133,10 @@ export function schedule(seconds: number): { kind: FaultKind; atS: number }[] {
   const cycle: [FaultKind, number][] = [
     ['junk', 0.15],
     ['kill-instance', 0.3],
-    ['upload-disconnect', 0.45],
+    // Early enough that the export's second run (after JOB_EXPIRE_SECONDS) ends within the run.
+    ['kill-during-export', 0.45],
     ['kill-postgres', 0.6],
-    ['kill-during-export', 0.8],
+    ['upload-disconnect', 0.8],
   ];
   const cycleS = Math.min(seconds, 600);
   const out: { kind: FaultKind; atS: number }[] = [];

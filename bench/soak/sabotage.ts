@@ -1,4 +1,4 @@
-// `npm run soak -- --break <what>`: damages the database after the load and before the checks, to show that the soak
+// `npm run soak -- --break <what>[,<what>…|all]`: damages the database after the load and before the checks, to show that the soak
 // reports each kind of damage (bench/README.md lists which check catches which).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
@@ -33,13 +33,17 @@ const DAMAGE: Record<string, (ep: number) => ReturnType<typeof sql>> = {
 
 export const BREAKS = Object.keys(DAMAGE);
 
+/** Applies each damage of `what` (a comma-separated list, or `all`). */
 export async function sabotage(db: Db, ep: number, what: string, log: (l: string) => void): Promise<void> {
-  const damage = DAMAGE[what];
-  if (!damage) throw new Error(`--break: one of ${BREAKS.join(', ')}`);
-  // Some tables refuse a change their triggers would count: the damage bypasses them, as a bug in our code would not.
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(damage(ep));
-  });
-  log(`damage done on purpose: ${what}`);
+  const names = what === 'all' ? BREAKS : what.split(',').map((w) => w.trim());
+  for (const name of names) {
+    const damage = DAMAGE[name];
+    if (!damage) throw new Error(`--break: one of ${BREAKS.join(', ')} (or all)`);
+    // The damage bypasses the triggers and checks, as a bug in our own code would not be stopped by them.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(damage(ep));
+    });
+    log(`damage done on purpose: ${name}`);
+  }
 }
