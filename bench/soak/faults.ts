@@ -128,8 +128,12 @@ export async function inject(kind: FaultKind, ctx: Ctx, which: number): Promise<
   return { kind, detail, at, done: Date.now(), bad };
 }
 
-/** When each fault fires, as fractions of the run (a longer run repeats the cycle every 10 minutes). */
-export function schedule(seconds: number): { kind: FaultKind; atS: number }[] {
+/**
+ * When each fault fires, as fractions of the run (a longer run repeats the cycle every 10 minutes); `only` (the
+ * --faults option) fires the listed kinds instead, evenly over the run.
+ */
+export function schedule(seconds: number, only?: FaultKind[]): { kind: FaultKind; atS: number }[] {
+  if (only?.length) return only.map((kind, k) => ({ kind, atS: ((k + 1) * seconds) / (only.length + 1) }));
   const cycle: [FaultKind, number][] = [
     ['junk', 0.15],
     ['kill-instance', 0.3],

@@ -12,7 +12,8 @@ const DAMAGE: Record<string, (ep: number) => ReturnType<typeof sql>> = {
     sql`update stock_logs set change = change + 1, after = after + 1 where enterprise_id = ${ep} and id = (select max(id) from stock_logs where enterprise_id = ${ep})`,
   // An order moved without its log.
   'order-state': (ep) =>
-    sql`update orders set state = case when state = 5 then 4 else 5 end where enterprise_id = ${ep} and id = (select max(order_id) from order_logs where enterprise_id = ${ep})`,
+    sql`update orders set state = case when state = 5 then 4 else 5 end where enterprise_id = ${ep}
+        and id = (select max(l.order_id) from order_logs l join orders o on o.enterprise_id = l.enterprise_id and o.id = l.order_id where l.enterprise_id = ${ep})`,
   // A count delta lost.
   counts: (ep) => sql`delete from order_state_counts where enterprise_id = ${ep} and id = (select max(id) from order_state_counts where enterprise_id = ${ep})`,
   // A notice written twice.

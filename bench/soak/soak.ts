@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, rows } from '../../apps/server/src/db/client';
 import { runChecks } from './checks';
 import { Instances, openSoakDatabase } from './cluster';
-import { type FaultRecord, inject, schedule } from './faults';
+import { type FaultKind, type FaultRecord, inject, schedule } from './faults';
 import { printFigures, type Watch } from './figures';
 import { sabotage } from './sabotage';
 import { SOAK_PASSWORD, soakTenant } from './tenant';
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     'no-faults': { type: 'boolean', default: false },
     break: { type: 'string' },
+    faults: { type: 'string' },
   },
 });
 const env = process.env;
@@ -86,7 +87,12 @@ async function main(): Promise<number> {
     const watch: Watch = { rows: [], heaps: [], memoryEnd: new Map() };
     const stopWatch = watchCluster(db.db, instances, watch);
     const faults: (FaultRecord & { bad: number })[] = [];
-    const plan = args['no-faults'] ? [] : schedule(seconds);
+    const plan = args['no-faults']
+      ? []
+      : schedule(
+          seconds,
+          args.faults?.split(',').map((f) => f.trim() as FaultKind),
+        );
     const started = Date.now();
     let kills = 0;
     for (const f of plan) {
