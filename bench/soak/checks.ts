@@ -98,6 +98,29 @@ async function moves(db: Db, ep: number, history: Write[]): Promise<Check[]> {
   ];
 }
 
+/** Return visits: an acknowledged submit left its task in the state answered; one visitor per grabbed task. */
+async function visits(db: Db, ep: number, history: Write[]): Promise<Check[]> {
+  const submitted = history.filter((w) => w.op === 'visit.submit' && w.ack === 'ok' && w.id);
+  const ids = [...new Set(submitted.map((w) => Number(w.id)))];
+  const tasks = ids.length
+    ? await rows<{ id: number; state: number }>(db, sql`select id, state from return_visit_tasks where enterprise_id = ${ep} and id = any(${ints(ids)})`)
+    : [];
+  const state = new Map(tasks.map((t) => [Number(t.id), Number(t.state)]));
+  const wrong = submitted
+    .filter((w) => state.get(Number(w.id)) !== Number(w.state))
+    .map((w) => `task ${w.id}: answered ${w.state}, now ${state.get(Number(w.id))}`);
+  const grabs = new Map<number, number>();
+  for (const w of history.filter((x) => x.op === 'visit.grab' && x.ack === 'ok')) grabs.set(Number(w.id), (grabs.get(Number(w.id)) ?? 0) + 1);
+  return [
+    check('return visits acknowledged → in that state', submitted.length, wrong),
+    check(
+      'one visitor per grabbed visit task',
+      grabs.size,
+      [...grabs].filter(([, n]) => n > 1).map(([id, n]) => `task ${id}: ${n} grabs acknowledged`),
+    ),
+  ];
+}
+
 /** The invariants over the whole tenant. */
 async function invariants(db: Db, ep: number, since: number): Promise<Check[]> {
   const out: Check[] = [];
@@ -306,6 +329,7 @@ export async function runChecks(db: Db, ep: number, history: Write[], exportsAsk
     ['event.create', () => creates(db, ep, history, 'event.create', 'events', 'title')],
     ['doc.save', () => creates(db, ep, history, 'doc.save', 'spare_docs', 'remark')],
     ['order moves', () => moves(db, ep, history)],
+    ['return visits', () => visits(db, ep, history)],
     ['invariants', () => invariants(db, ep, since)],
     ['jobs', () => jobs(db, exportsAsked)],
   ];

@@ -295,6 +295,26 @@ const actions: { cls: ClassName; weight: number; run: () => Promise<void> }[] = 
     },
   },
   {
+    // A return visitor takes a pooled task or his own, and records it as passed (通过未评价).
+    cls: 'visit',
+    weight: 1.5,
+    run: async () => {
+      const who = person('visitors');
+      const pooled = random() < 0.5;
+      const list = await send('visit', who, 'GET', `/v2/returnvisitTask/myList?pageIndex=0&pageSize=20&state=1${pooled ? '&pool=1' : ''}`);
+      const task = pick((list.body?.data?.list ?? []) as { id: number; version: number }[]);
+      if (!task) return;
+      if (pooled) {
+        const g = await send('visit', who, 'POST', '/v2/returnvisitTask/grab', { taskId: task.id, version: task.version });
+        record('visit.grab', `visit-grab:${task.id}:${who.id}`, g, { id: task.id, user: who.id });
+        if (!g.ok) return;
+        task.version += 1;
+      }
+      const a = await send('visit', who, 'POST', '/v2/returnvisitTask/submit', { taskId: task.id, version: task.version, state: 5, comment: '压测回访' });
+      record('visit.submit', `visit:${task.id}`, a, { id: task.id, state: a.body?.data?.state ?? null });
+    },
+  },
+  {
     cls: 'stock',
     weight: 2,
     run: async () => {

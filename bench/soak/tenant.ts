@@ -12,7 +12,7 @@ const DEMO = '演示企业';
 export interface Tenant {
   enterpriseId: number;
   orders: number;
-  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[] };
+  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[]; visitors: string[] };
   customers: number[];
   warehouses: { id: number; spares: number[] }[];
   scanCode: string;
@@ -42,6 +42,7 @@ const STAFF: { role: number; n: number; group: keyof Tenant['people'] }[] = [
   { role: 1, n: 4, group: 'dispatch' },
   { role: 2, n: 40, group: 'engineers' },
   { role: 9, n: 2, group: 'keepers' },
+  { role: 7, n: 3, group: 'visitors' },
 ];
 
 async function addStaff(db: Db, ep: number): Promise<void> {
@@ -67,7 +68,7 @@ export async function soakTenant(db: Db, orders: number, log: (l: string) => voi
     sql`select mobile, sysrole as role from users where enterprise_id = ${ep} and enabled and password_hash is not null and not admin
         and (mobile like '166%' or mobile like '138000000%' or mobile like '138100000%')`,
   );
-  const people: Tenant['people'] = { desk: [], dispatch: [], engineers: [], keepers: [] };
+  const people: Tenant['people'] = { desk: [], dispatch: [], engineers: [], keepers: [], visitors: [] };
   for (const s of STAFF) people[s.group] = staff.filter((u) => Number(u.role) === s.role).map((u) => u.mobile);
   const customers = await rows<{ id: number }>(db, sql`select id from customers where enterprise_id = ${ep} order by id desc limit 2000`);
   const stock = await rows<{ warehouse_id: number; spare_id: number }>(

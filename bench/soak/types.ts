@@ -7,6 +7,7 @@ export const CLASSES = [
   'grab',
   'field',
   'stock',
+  'visit',
   'read.list',
   'read.detail',
   'read.report',
@@ -26,7 +27,7 @@ export interface DriverJob {
   rate: number;
   maxInFlight: number;
   password: string;
-  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[] };
+  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[]; visitors: string[] };
   customers: number[];
   warehouses: { id: number; spares: number[] }[];
   scanCode: string;
