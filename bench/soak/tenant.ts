@@ -5,20 +5,14 @@ import { type Db, rows } from '../../apps/server/src/db/client';
 import { hashPassword } from '../../apps/server/src/platform/crypto';
 import { DEMO_QR_CODE } from '../../apps/server/src/modules/portal/portal.demo';
 import { seedOrders } from '../orders.seed';
+import type { TenantFacts } from './types';
 
 export const SOAK_PASSWORD = 'demo1234';
 const DEMO = '演示企业';
 
-export interface Tenant {
+export interface Tenant extends TenantFacts {
   enterpriseId: number;
   orders: number;
-  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[]; visitors: string[] };
-  customers: number[];
-  warehouses: { id: number; spares: number[] }[];
-  scanCode: string;
-  /** Values of the default order type's and event template's required fields (as the desk fills them in). */
-  orderExt: Record<string, unknown>;
-  eventExt: Record<string, unknown>;
 }
 
 /** A value for each required field of the default template of a form kind: the first option, or a text. */

@@ -18,7 +18,18 @@ export const CLASSES = [
 ] as const;
 export type ClassName = (typeof CLASSES)[number];
 
-export interface DriverJob {
+/** What the load generator needs to know of the tenant (bench/soak/tenant.ts finds it). */
+export interface TenantFacts {
+  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[]; visitors: string[] };
+  customers: number[];
+  warehouses: { id: number; spares: number[] }[];
+  scanCode: string;
+  /** Values of the default order type's and event template's required fields (as the desk fills them in). */
+  orderExt: Record<string, unknown>;
+  eventExt: Record<string, unknown>;
+}
+
+export interface DriverJob extends TenantFacts {
   run: string;
   seed: number;
   bases: string[];
@@ -27,12 +38,6 @@ export interface DriverJob {
   rate: number;
   maxInFlight: number;
   password: string;
-  people: { desk: string[]; dispatch: string[]; engineers: string[]; keepers: string[]; visitors: string[] };
-  customers: number[];
-  warehouses: { id: number; spares: number[] }[];
-  scanCode: string;
-  orderExt: Record<string, unknown>;
-  eventExt: Record<string, unknown>;
   out: string;
 }
 
