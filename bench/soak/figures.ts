@@ -22,7 +22,7 @@ interface Input {
   rate: number;
   minutes: number;
   poolMax: number;
-  /** When the load started (the baseline of memory is taken at half the run). */
+  /** When the load started. */
   startedAt: number;
 }
 
@@ -30,6 +30,10 @@ interface Input {
 const HEAL_LIMIT_MS = 60_000;
 /** A memory at the end more than this much above the start fails. */
 const MEMORY_GROWTH = 0.2;
+/** An instance's heap counts from this long after its boot (the warm-up: about 92 → 129 MB in its first minutes). */
+const WARM_MS = 5 * 60_000;
+/** A life compared spans at least this much after its warm-up (a leak needs time to show). */
+const MIN_LIFE_MS = 10 * 60_000;
 
 /** A failure: no answer, a 5xx, a 429, or a refused read (a refused write is a race the product settled). */
 const failed = (s: Sample) => s[3] === 0 && (s[4] === 0 || s[4] >= 500 || s[4] === 429 || CLASSES[s[1]]?.startsWith('read') || CLASSES[s[1]] === 'portal');
@@ -112,16 +116,31 @@ export function printFigures(i: Input): boolean {
       ),
     })),
   );
-  // Memory is compared over the second half of the run: the heap after GC at half-time (or the first minute after an
-  // instance's restart that is past half-time) against the same at the end. A warm-up (code first used, caches filling)
-  // grows the first minutes; a leak grows every minute.
-  const half = i.startedAt + (i.minutes * 60_000) / 2;
-  const memory = i.instances.map((name) => {
-    const none = { heap: Number.NaN, rss: Number.NaN, boot: -1 };
-    const end = i.watch.memoryEnd.get(name) ?? none;
-    const start = i.watch.heaps.find((h) => h.name === name && h.at >= half && h.boot === end.boot) ?? none;
-    const same = start.boot === end.boot;
-    return { name, same, start: start.heap, end: end.heap, growth: (end.heap - start.heap) / start.heap, rssStart: start.rss, rssEnd: end.rss };
+  // Memory is compared within each life of an instance (its process from boot to SIGKILL or the end): the heap after GC
+  // once warm (WARM_MS after boot: code first used, caches filling) against the same at the life's last minute. A
+  // warm-up grows the first minutes of every life; a leak grows every minute. Lives too short to tell are not compared.
+  const memory = i.instances.flatMap((name) => {
+    const mine = i.watch.heaps.filter((h) => h.name === name);
+    const end = i.watch.memoryEnd.get(name);
+    return [...new Set(mine.map((h) => h.boot))].map((boot) => {
+      const life = [...mine.filter((h) => h.boot === boot), ...(end?.boot === boot ? [{ at: i.out.endedAt, name, ...end }] : [])];
+      const warm = life.find((h) => h.at - boot >= WARM_MS);
+      const last = life.at(-1);
+      const compared = !!warm && !!last && last.at - warm.at >= MIN_LIFE_MS;
+      const growth = compared ? ((last?.heap ?? 0) - (warm?.heap ?? 0)) / (warm?.heap ?? 1) : Number.NaN;
+      const minutes = (last ? last.at - boot : 0) / 60_000;
+      return {
+        name,
+        boot,
+        minutes,
+        compared,
+        start: warm?.heap ?? Number.NaN,
+        end: last?.heap ?? Number.NaN,
+        growth,
+        rssStart: warm?.rss ?? Number.NaN,
+        rssEnd: last?.rss ?? Number.NaN,
+      };
+    });
   });
   console.info('Heap after a full GC (MB), each minute:');
   console.table(
@@ -137,10 +156,12 @@ export function printFigures(i: Input): boolean {
   console.table(
     memory.map((m) => ({
       instance: m.name,
-      'heap MB at half-time (after GC)': fmt(m.start),
-      'heap MB at the end (after GC)': fmt(m.end),
-      growth: m.same ? `${fmt(m.growth * 100)} %` : 'restarted after half-time: not compared',
-      'RSS MB then → end': `${fmt(m.rssStart)} → ${fmt(m.rssEnd)}`,
+      boot: new Date(m.boot).toISOString().slice(11, 19),
+      'life (min)': fmt(m.minutes),
+      [`heap MB ${WARM_MS / 60_000} min after boot`]: fmt(m.start),
+      'heap MB at its last minute': fmt(m.end),
+      growth: m.compared ? `${fmt(m.growth * 100)} %` : `not compared (under ${(WARM_MS + MIN_LIFE_MS) / 60_000} min)`,
+      'RSS MB then → last': `${fmt(m.rssStart)} → ${fmt(m.rssEnd)}`,
     })),
   );
   const extra: { name: string; broken: string[] }[] = [
@@ -157,8 +178,8 @@ export function printFigures(i: Input): boolean {
       broken: i.faults.filter((f) => f.bad > 0).map((f) => f.detail),
     },
     {
-      name: 'heap at the end within 20 % of half-time (after a GC)',
-      broken: memory.filter((m) => m.same && !(m.growth <= MEMORY_GROWTH)).map((m) => `${m.name} ${fmt(m.start)} → ${fmt(m.end)} MB`),
+      name: `heap after a GC within 20 % over each life of an instance (from ${WARM_MS / 60_000} min after its boot to its last minute)`,
+      broken: memory.filter((m) => m.compared && !(m.growth <= MEMORY_GROWTH)).map((m) => `${m.name} ${fmt(m.start)} → ${fmt(m.end)} MB`),
     },
     {
       name: `connections per instance ≤ its pool (${i.poolMax}) plus jobs and LISTEN; none idle in a transaction over 30 s`,
