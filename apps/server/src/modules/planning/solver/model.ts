@@ -78,7 +78,7 @@ export function buildModel(visits: PlanVisit[], engineers: PlanEngineer[], trave
     const nodes = (booked[i] ?? []).map((b) => add(b.at, (n) => fillBooked(m, n, b), b.id));
     m.engineers.push({ source: e, startPoint: i, shiftStart: e.shift.start, shiftEnd: e.shift.end, cap: e.dailyCap, booked: nodes });
   });
-  fillMatrix(m, points, travel);
+  fillMatrix(m, points, travel, engineers.length);
   return m;
 }
 
@@ -97,13 +97,14 @@ function fillBooked(m: Model, n: number, b: BookedVisit): void {
   m.fixed[n] = 1;
 }
 
-function fillMatrix(m: Model, points: Point[], travel: Travel): void {
+/** Legs between all points, but none into an engineer's start (nobody goes back there): travel may be a paid service. */
+function fillMatrix(m: Model, points: Point[], travel: Travel, starts: number): void {
   const p = points.length;
   m.pointCount = p;
   m.minutes = new Float64Array(p * p);
   m.km = new Float64Array(p * p);
   for (let i = 0; i < p; i++) {
-    for (let j = 0; j < p; j++) {
+    for (let j = starts; j < p; j++) {
       if (i === j) continue;
       const leg = travel(points[i] as Point, points[j] as Point);
       m.minutes[i * p + j] = leg.minutes;

@@ -123,6 +123,13 @@ describe('solveDay', () => {
     expect(plan.minutes).toBeLessThanOrEqual(0.8 * greedy.minutes);
   });
 
+  it('completes its construction however short the time limit', () => {
+    const problem = cityProblem({ orders: 60, engineers: 20, seed: 4 });
+    const plan = solveDay(problem, { seed: 1, timeLimitMs: 0 });
+    expectKeepsRules(problem, plan);
+    expect(plan.unplaced).toEqual([]);
+  });
+
   it('leaves booked visits where they were on a city day', () => {
     const problem = cityProblem({ orders: 60, engineers: 20, seed: 8 });
     const plan = solveDay(problem, { seed: 2, timeLimitMs: 60_000, maxIterations: 300 });

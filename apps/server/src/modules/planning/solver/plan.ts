@@ -16,6 +16,7 @@ const UNPLACED = 1e7;
 export function solveDay(problem: Problem, opts: SolveOptions): Plan {
   const b = newBoard(problem);
   for (const v of urgentFirst(b)) insertCheapest(b, v, b.eligible[v] as number[]);
+  polish(b, new Set(b.routes.keys()));
   search(b, opts);
   return toPlan(b);
 }
