@@ -153,6 +153,18 @@ describe('orderDay', () => {
     expect(day.feasible).toBe(true);
     expect(day.stops.map((s) => s.visitId)).toEqual([2, 90, 1]);
     expect(day.stops[1]).toMatchObject({ booked: true, start: 600, end: 660 });
+    // Given 1 then 2: 1 could not start before 700, so the booked visit at 600 comes first; 2 is then past its window.
+    const [v1, v2] = visits as [PlanVisit, PlanVisit];
+    const booked = engineer.booked[0]?.at as PlanVisit['at'];
+    const legs = [travel(base, booked), travel(booked, v1.at), travel(v1.at, v2.at)];
+    expect(day.given).toEqual({
+      feasible: false,
+      minutes: legs.reduce((n, l) => n + l.minutes, 0),
+      km: expect.closeTo(
+        legs.reduce((n, l) => n + l.km, 0),
+        5,
+      ),
+    });
   });
 
   it('says why when no order fits', () => {
