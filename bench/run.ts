@@ -238,6 +238,14 @@ const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId
     },
   ],
   [
+    // The planner on a made-up city day, no database (bench/planning.ts).
+    'BENCH_PLANNING',
+    async () => {
+      const m = await import('./planning');
+      m.printPlanning(m.planningScenario());
+    },
+  ],
+  [
     // Provider orders in an enterprise of their own: a statement over 100,000 orders, /order/management at 1,000,000.
     'BENCH_PROVIDER',
     async (d, b) => {

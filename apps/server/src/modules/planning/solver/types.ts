@@ -107,4 +107,6 @@ export interface SolveOptions {
   seed: number;
   /** Local search stops after this many milliseconds (construction always completes). */
   timeLimitMs: number;
+  /** Local search also stops after this many moves: a plan that does not depend on the machine's speed (tests). */
+  maxIterations?: number;
 }
