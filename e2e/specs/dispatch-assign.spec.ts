@@ -111,6 +111,34 @@ test.describe('dispatch desk', () => {
     await admin.dispose();
   });
 
+  test('the assistant grades the engineers with their reasons and books the first at its suggested slot', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const tag = String(Date.now()).slice(-6);
+    await quietGuide(baseURL!, DISPATCHER);
+    const admin = await ApiUser.login(baseURL!, ADMIN);
+    const [order] = await pendingOrders(admin, tag, 1);
+    const page = await browser.newPage();
+    await logInAt(page, DISPATCHER, '/assignOrder');
+    await row(page, order!.title).getByRole('button', { name: '派单' }).click();
+    const dialog = page.getByRole('dialog', { name: `派单：${order!.title}` });
+    const suggestions = dialog.getByRole('region', { name: '智能推荐' });
+    const first = suggestions.getByRole('listitem').first();
+    await expect(first).toContainText(/\d+ 分/);
+    await expect(first).toContainText(/出发 \d+(\.\d)? km \/ \d+ 分钟/);
+    await expect(suggestions).toContainText('路程：直线距离×1.3');
+    await shot(page, FLOW, '5-assign-suggestions');
+    const book = first.getByRole('button', { name: /^派给/ });
+    const label = (await book.textContent()) ?? '';
+    const [, name, time] = /派给(.+)（(\d\d:\d\d)）/.exec(label) ?? [];
+    await book.click();
+    await expect(page.getByText('派单成功')).toBeVisible();
+    await expect(row(page, order!.title)).toHaveCount(0);
+    const detail = await admin.get(`/order/orderDetail?orderId=${order!.id}`);
+    expect(detail.data.serviceUserName).toBe(name);
+    // The appointment (customApplyTime, as the spec names it) is the suggested time.
+    expect(String(detail.data.customApplyTime)).toContain(` ${time}`);
+  });
+
   test('an order given to the provider waits on the provider’s own /assignOrder; its dispatcher assigns their engineer', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const tag = String(Date.now()).slice(-6);

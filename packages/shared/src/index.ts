@@ -70,6 +70,7 @@ export * from './schedule/index';
 export * from './automation/index';
 export * from './process/process.contract';
 export * from './dispatch/index';
+export * from './planning/index';
 export * from './spares/index';
 export * from './projects/index';
 export * from './pool/index';

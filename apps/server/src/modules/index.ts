@@ -39,6 +39,7 @@ import { channelsModule } from './channels/index';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/index';
 import { reportsModule } from './reports/index';
+import { planningModule } from './planning/index';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -63,6 +64,7 @@ export const modules: Module[] = [
   poolModule,
   eventsModule,
   scheduleModule,
+  planningModule,
   automationModule,
   processModule,
   sparesModule,

@@ -17,6 +17,7 @@ import { wireDispatch } from './dispatch/index';
 import { wirePool } from './pool/index';
 import { wireProcess } from './process/index';
 import { wireSchedule } from './schedule/index';
+import { wirePlanning } from './planning/index';
 import { wireSpares } from './spares/index';
 import { wireProjects } from './projects/index';
 import { wireSla } from './sla/index';
@@ -55,6 +56,7 @@ export const WIRING: readonly (() => void)[] = [
   wirePool,
   wireProcess,
   wireSchedule,
+  wirePlanning,
   wireSpares,
   wireProjects,
   wireSla,

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'contracts.dates': Daily;
   'automation.deliver': { id: number };
   'automation.sms': { mobile: string; text: string };
+  /** A customer told his visit's new time (the dispatch assistant's applied route). */
+  'planning.sms': { mobile: string; text: string };
   'automation.trigger': { orderId: number; trigger: number };
   'automation.timer': { timerId: number };
   'goods.pay.refund': { paymentId: number };

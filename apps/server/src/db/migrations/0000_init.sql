@@ -2747,6 +2747,51 @@ CREATE TABLE "work_messages" (
 	CONSTRAINT "work_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "plan_drafts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "plan_drafts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"plan_date" date NOT NULL,
+	"source" smallint NOT NULL,
+	"user_ids" bigint[] NOT NULL,
+	"unplaced" jsonb NOT NULL,
+	"estimate" boolean DEFAULT true NOT NULL,
+	"travel_label" text NOT NULL,
+	"created_by" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plan_drafts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "plan_proposal_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "plan_proposal_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"proposal_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plan_proposal_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "plan_proposals" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "plan_proposals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"draft_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"start_at" timestamp with time zone NOT NULL,
+	"end_at" timestamp with time zone NOT NULL,
+	"moved" smallint DEFAULT 0 NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	CONSTRAINT "plan_proposals_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -3113,6 +3158,13 @@ ALTER TABLE "channel_users" ADD CONSTRAINT "channel_users_enterprise_id_enterpri
 ALTER TABLE "channel_users" ADD CONSTRAINT "channel_users_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_messages" ADD CONSTRAINT "work_messages_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_messages" ADD CONSTRAINT "work_messages_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_drafts" ADD CONSTRAINT "plan_drafts_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_drafts" ADD CONSTRAINT "plan_drafts_user_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_proposal_logs" ADD CONSTRAINT "plan_proposal_logs_record_fk" FOREIGN KEY ("enterprise_id","proposal_id") REFERENCES "public"."plan_proposals"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_proposal_logs" ADD CONSTRAINT "plan_proposal_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_proposals" ADD CONSTRAINT "plan_proposals_draft_fk" FOREIGN KEY ("enterprise_id","draft_id") REFERENCES "public"."plan_drafts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_proposals" ADD CONSTRAINT "plan_proposals_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_proposals" ADD CONSTRAINT "plan_proposals_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -3581,4 +3633,7 @@ CREATE INDEX "work_messages_due_idx" ON "work_messages" USING btree ("next_attem
 CREATE INDEX "work_messages_claimed_idx" ON "work_messages" USING btree ("claimed_at") WHERE status = 4;--> statement-breakpoint
 CREATE INDEX "work_messages_user_idx" ON "work_messages" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
 CREATE INDEX "work_messages_status_idx" ON "work_messages" USING btree ("enterprise_id","status","channel","id");--> statement-breakpoint
-CREATE INDEX "work_messages_channel_idx" ON "work_messages" USING btree ("enterprise_id","channel","id");
+CREATE INDEX "work_messages_channel_idx" ON "work_messages" USING btree ("enterprise_id","channel","id");--> statement-breakpoint
+CREATE INDEX "plan_drafts_created_idx" ON "plan_drafts" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "plan_proposal_logs_record_idx" ON "plan_proposal_logs" USING btree ("enterprise_id","proposal_id","created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "plan_proposals_order_uq" ON "plan_proposals" USING btree ("enterprise_id","draft_id","order_id");

@@ -39,3 +39,4 @@ export * from './portal';
 export * from './calls';
 export * from './reports';
 export * from './channels';
+export * from './planning';

@@ -3,7 +3,17 @@ import { is, SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type HookContext, type PatchValue, registerStateHook } from '../../platform/state';
-import { clashOf, localMinute, lockEngineer, pastCheck, plannedVisit, setPastConfirmed, setPlannedVisit, visitMinutesOf } from './schedule.repo';
+import {
+  clashesDeferred,
+  clashOf,
+  localMinute,
+  lockEngineer,
+  pastCheck,
+  plannedVisit,
+  setPastConfirmed,
+  setPlannedVisit,
+  visitMinutesOf,
+} from './schedule.repo';
 
 /**
  * One clash rule for every way a visit gets booked: the board's drop, keepDate, the engineer's
@@ -33,6 +43,8 @@ async function guardPast(tx: Executor, enterpriseId: number, at: string): Promis
 /** The engineer's visits (BUSY_STATES, `visitMinutes` long each) must not overlap the one at `at` (an instant). */
 export async function guardVisit(tx: Executor, enterpriseId: number, userId: number, orderId: number, at: string): Promise<void> {
   await lockEngineer(tx, enterpriseId, userId);
+  // A day rebooked as a whole checks each of its visits after the last move (rebookDay).
+  if (await clashesDeferred(tx)) return;
   const minutes = await visitMinutesOf(tx, enterpriseId);
   const hit = await clashOf(tx, enterpriseId, userId, orderId, at, minutes);
   if (!hit) return;

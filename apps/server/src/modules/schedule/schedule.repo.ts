@@ -306,6 +306,17 @@ export async function busyInstants(
 // The clash rule's transaction-local settings: the board's past-time confirmation and its planned visit.
 const PLANNED = 'sk.planned_visit';
 const PAST_OK = 'sk.past_confirmed';
+/** A day's visits moved together (the assistant's new order): the overlap is checked once all have moved. */
+const DEFERRED = 'sk.clash_deferred';
+
+export async function deferClashes(tx: Tx): Promise<void> {
+  await tx.execute(sql`select set_config(${DEFERRED}, '1', true)`);
+}
+
+export async function clashesDeferred(ex: Executor): Promise<boolean> {
+  const [r] = await rows<{ d: string | null }>(ex, sql`select current_setting(${DEFERRED}, true) as d`);
+  return r?.d === '1';
+}
 
 export async function setPastConfirmed(tx: Tx): Promise<void> {
   await tx.execute(sql`select set_config(${PAST_OK}, '1', true)`);

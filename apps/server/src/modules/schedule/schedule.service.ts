@@ -206,6 +206,30 @@ export async function book(db: Db, u: Actor, b: BookBody) {
   });
 }
 
+/**
+ * An engineer's day rebooked as a whole (the assistant's travel order): each visit moves by keepDate with the version
+ * the dispatcher saw, in one transaction; the overlap rule runs once all have moved, so two visits may swap times.
+ */
+export async function rebookDay(db: Db, u: Actor, userId: number, moves: Array<{ orderId: number; bespokeTime: string; version: number }>): Promise<number> {
+  return db.transaction(async (tx) => {
+    await repo.lockEngineer(tx, u.enterpriseId, userId);
+    await repo.deferClashes(tx);
+    const minutes = await repo.visitMinutesOf(tx, u.enterpriseId);
+    for (const m of moves) {
+      const cur = await repo.lockAssignee(tx, u.enterpriseId, m.orderId);
+      if (!cur || cur.service_user_id !== userId) throw new AppError('STATE_CHANGED');
+      await bespoke(tx, u, 'keepDate', { orderId: m.orderId, bespokeTime: m.bespokeTime, note: '按优化路线调整上门时间', version: m.version });
+    }
+    for (const m of moves) {
+      const at = await instantOf(tx, u.timeZone, m.bespokeTime);
+      const hit = await repo.clashOf(tx, u.enterpriseId, userId, m.orderId, at, minutes);
+      if (hit) throw new AppError('SCHEDULE_CLASH', { time: m.bespokeTime.slice(0, 16), orderNo: hit.order_no });
+    }
+    await broadcast(tx, u.enterpriseId, SCHEDULE_EVENT, { userId, by: u.id });
+    return moves.length;
+  });
+}
+
 export const calendarDays = (db: Db, u: Actor, q: { startDate: string; endDate: string }) => workingDays(db, u.enterpriseId, q.startDate, q.endDate);
 
 /** The engineer's day as a visiting order: nearest neighbour from their shared position (else the first visit). */

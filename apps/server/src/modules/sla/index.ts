@@ -11,6 +11,7 @@ export { slaDemoStep } from './sla.demo';
 export { slaEnabled, slaOnSql } from './sla.enabled';
 export { addClockRecompute, type RecomputeSubject } from './sla.recompute';
 export { listPolicies, matches } from './sla.policies';
+export { orderDueTimes } from './sla.due';
 export { orderClocks } from './sla.report';
 export { slaModule } from './sla.routes';
 export { wireSla } from './sla.wiring';

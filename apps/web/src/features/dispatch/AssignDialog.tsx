@@ -12,6 +12,7 @@ import { useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
 import { rulesOf } from '../../lib/zodRules';
 import { dispatchContract, orderActionsContract } from './api';
+import { Suggestions } from './Suggestions';
 
 export interface AssignTarget {
   /** The orders to assign; one order is a plain dispatch, several a batch designate. */
@@ -160,6 +161,7 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
       onClose={onClose}
     >
       {single && target && !outsourced ? <Recommendation orderId={target.orderIds[0] as number} onUse={(v) => form.setFieldsValue(v)} /> : null}
+      {single && target && !outsourced ? <Suggestions orderId={target.orderIds[0] as number} onBooked={onDone} /> : null}
       {outsourced ? null : (
         <Form.Item name="mode" label="派给">
           <Radio.Group

@@ -4,17 +4,26 @@ import { dispatchContract } from '@sk/shared/dispatch/dispatch.contract';
 import type { UnDeliverRow } from '@sk/shared/dispatch/dispatch.contract';
 import { orderActionsContract } from '@sk/shared/orders/order.actions.contract';
 import { orderListContract } from '@sk/shared/orders/order.list.contract';
+import { planningContract } from '@sk/shared/planning/planning.contract';
+import { scheduleContract } from '@sk/shared/schedule/schedule.contract';
 import { withReads } from '../../components/list/fetchers';
 import type { ListQuery, ListResult } from '../../components/list/useListData';
 import { call } from '../../lib/api';
 import { staleAfter } from '../../lib/query';
 
-export { dispatchContract, orderActionsContract };
+export { dispatchContract, orderActionsContract, planningContract, scheduleContract };
 
 // A dispatch changes the desk, its badge, every engineer's load beside it and the order lists.
+// A booking from a suggestion (the board's booking) does the same, and changes every engineer's suggested slot.
 staleAfter(
-  [orderActionsContract.dispatch, dispatchContract.batchDesignate, dispatchContract.batchDispatch],
-  [dispatchContract.unDeliverOrderList, dispatchContract.candidates, badgeCountContract.unDeliverOrderCount, orderListContract.getAllOrderList],
+  [orderActionsContract.dispatch, dispatchContract.batchDesignate, dispatchContract.batchDispatch, scheduleContract.book],
+  [
+    dispatchContract.unDeliverOrderList,
+    dispatchContract.candidates,
+    badgeCountContract.unDeliverOrderCount,
+    orderListContract.getAllOrderList,
+    planningContract.candidates,
+  ],
 );
 
 /**

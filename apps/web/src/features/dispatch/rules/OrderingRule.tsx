@@ -1,4 +1,5 @@
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
+import { PLANNING_SETTINGS } from '@sk/shared/planning/planning.constants';
 import { Alert, Card, Space } from 'antd';
 import { Link } from 'react-router';
 import { useUser } from '../../../lib/session';
@@ -8,6 +9,8 @@ import { SettingsForm } from '../../settings';
 
 /** The catalogue settings that decide how orders reach engineers. */
 export const ORDERING_RULE_CODES = ['order_high_seas', 'order_reserve_required', 'order_timeout_hours', 'sla_enabled', 'auto_copy'] as const;
+/** The dispatch assistant's weights and switches (docs/planning.md), also in 系统设置 › 派单. */
+export const PLANNING_CODES = Object.values(PLANNING_SETTINGS);
 
 /** 派单规则: the rules and the default dispatch that assign new orders automatically, and the related order settings. */
 export default function OrderingRule() {
@@ -30,7 +33,7 @@ export default function OrderingRule() {
       <RuleTable editable={editable} />
       <DefaultDispatch editable={editable} />
       <Card size="small" title="相关设置">
-        <SettingsForm codes={ORDERING_RULE_CODES} editable={hasPower(user.powers, POWERS.systemSetting)} />
+        <SettingsForm codes={[...ORDERING_RULE_CODES, ...PLANNING_CODES]} editable={hasPower(user.powers, POWERS.systemSetting)} />
       </Card>
     </Space>
   );

@@ -1,0 +1,41 @@
+// What the planning module reads of orders and engineers (planning.repo.ts), shared by its rules and services.
+
+export interface OrderFacts {
+  id: number;
+  orderNo: string;
+  title: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  state: number;
+  priority: number;
+  version: number;
+  groupId: number | null;
+  areaCodes: string[];
+  /** Skill tags the order's pool entry asks for (while pooled). */
+  skills: string[];
+  /** The product's category (product_models.category), if the order names a product. */
+  category: string | null;
+  /** The earliest running SLA clock's deadline, epoch ms. */
+  dueMs: number | null;
+  serviceUserId: number | null;
+  /** The customer's phone for a changed-time SMS. */
+  phone: string | null;
+}
+
+export interface EngineerFacts {
+  id: number;
+  name: string;
+  providerId: number | null;
+  providerName: string | null;
+  providerEnabled: boolean;
+  providerRegions: string[];
+  providerLines: string[];
+  groups: number[];
+  areaCodes: string[];
+  base: { lat: number; lng: number } | null;
+  radiusM: number | null;
+  skills: string[];
+  dailyCap: number;
+  position: { lat: number; lng: number } | null;
+}

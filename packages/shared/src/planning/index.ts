@@ -1,0 +1,3 @@
+export * from './planning.constants';
+export * from './planning.contract';
+export * from './proposal.machine';
