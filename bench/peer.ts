@@ -1,7 +1,8 @@
 // The same cases against a peer: Redmine 5 from Debian on the same PostgreSQL server, with as many issues as we have
 // orders. npx tsx bench/peer.ts (alone: seeds BENCH_ORDERS, default 1,000,000), or `npm run bench -- --peer redmine`.
-// Where Redmine is not installed it is installed with apt-get (BENCH_PEER_INSTALL=0 forbids that); without apt the
-// comparison is skipped with a message. Redmine runs on WEBrick on BENCH_PEER_PORT (default 3695), in its own
+// Where Redmine is not installed (or was left half-configured) it is installed with apt-get, its 'default' instance
+// told not to want a database, and dpkg left clean (BENCH_PEER_INSTALL=0 forbids that); without apt the comparison is
+// skipped with a message. Redmine runs on WEBrick on BENCH_PEER_PORT (default 3695), in its own
 // database (redmine_bench) on our server; its SQL time per request is the "ActiveRecord: … ms" of its production log.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,20 +30,58 @@ const run = (cmd: string, args: string[], extra: Record<string, string> = {}) =>
   return r.stdout;
 };
 
-/** Redmine is there, or is installed now from Debian; answers why not when it cannot be. */
+/** dpkg's status of a package ("install ok installed" once configured), '' when dpkg has never known it. */
+const dpkgStatus = (pkg: string) => /^Status: (.*)$/m.exec(spawnSync('dpkg', ['-s', pkg], { encoding: 'utf8' }).stdout ?? '')?.[1] ?? '';
+const configured = (pkg: string) => / ok installed$/.test(dpkgStatus(pkg));
+const DBCONFIG_DEFAULT = '/etc/dbconfig-common/redmine/instances/default.conf';
+
+/**
+ * Debian's redmine sets up an instance 'default' in its postinst: dbconfig-common creates its role and database on
+ * localhost:5432 and the postinst then migrates it, so with no PostgreSQL there the postinst fails and dpkg leaves
+ * redmine half-configured. The bench never uses that instance: it answers the package's "Configure database for
+ * redmine/instances/default with dbconfig-common?" with No, as a debconf answer before the package is configured, and
+ * in dbconfig-common's file for the instance once that exists (the file is read back over the answer when it is there).
+ */
+function skipDefaultInstanceDatabase(): void {
+  const q = 'redmine/instances/default/dbconfig-install';
+  // The question is registered on dbconfig-common's template first, as the package's config script would: debconf-set-
+  // selections cannot create it where a placeholder template of that name survives an earlier answer and a purge.
+  spawnSync('debconf-communicate', ['redmine'], { input: `REGISTER dbconfig-common/dbconfig-install ${q}\n`, encoding: 'utf8' });
+  spawnSync('debconf-set-selections', { input: `redmine ${q} boolean false\n`, encoding: 'utf8' });
+  if (existsSync(DBCONFIG_DEFAULT) && !configured('redmine')) {
+    const text = readFileSync(DBCONFIG_DEFAULT, 'utf8');
+    writeFileSync(DBCONFIG_DEFAULT, text.replace(/^dbc_install=.*$/m, "dbc_install='false'"));
+  }
+}
+
+const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+const hasApt = () => spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
+
+/** Redmine is there, or is installed now from Debian, and dpkg is left clean; answers why not when it cannot be. */
 export function ensureRedmine(): string | null {
-  if (existsSync(`${ROOT}/config.ru`)) return null;
-  if (spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status !== 0)
-    return 'apt-get is not available here: the comparison with Redmine is skipped';
+  const ready = () => configured('redmine') && configured('redmine-pgsql') && existsSync(`${ROOT}/config.ru`);
+  if (ready()) return null;
+  if (!hasApt()) return 'apt-get is not available here: the comparison with Redmine is skipped';
   if (process.env.BENCH_PEER_INSTALL === '0') return 'Redmine is not installed and BENCH_PEER_INSTALL=0: the comparison is skipped';
-  console.info('Installing Redmine 5 from Debian (apt-get install redmine redmine-pgsql)…');
-  // dbconfig-common would create a database on a local server of its own: the bench configures its own instance.
-  spawnSync('sh', ['-c', 'echo "redmine redmine/dbconfig-install boolean false" | debconf-set-selections'], { encoding: 'utf8' });
-  const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redmine', 'redmine-pgsql'], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0 || !existsSync(`${ROOT}/config.ru`)) return `apt-get install redmine failed: ${(r.stderr || r.stdout).slice(-600)}`;
+  console.info('Installing Redmine 5 from Debian (apt-get install dbconfig-pgsql, then redmine redmine-pgsql)…');
+  // dbconfig-common first (redmine-pgsql depends on it): its templates are what the answer about 'default' is made on.
+  if (!configured('dbconfig-pgsql')) {
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'dbconfig-pgsql'], { env: aptEnv, encoding: 'utf8' });
+    // Marked as installed for redmine, so that it leaves with redmine (apt-get autoremove) as it would have come with it.
+    spawnSync('apt-mark', ['auto', 'dbconfig-pgsql', 'dbconfig-common'], { encoding: 'utf8' });
+  }
+  skipDefaultInstanceDatabase();
+  const apt = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redmine', 'redmine-pgsql'], { env: aptEnv, encoding: 'utf8' });
+  if (apt.status !== 0 || !ready()) {
+    // Unpacked but not configured (an earlier install that failed as above): the instance's dbconfig file exists now
+    // and is told the same, then dpkg finishes what it left.
+    console.info(`apt-get exited ${apt.status}: dpkg --configure -a`);
+    skipDefaultInstanceDatabase();
+    spawnSync('dpkg', ['--configure', '-a'], { env: aptEnv, encoding: 'utf8' });
+  }
+  const audit = spawnSync('dpkg', ['--audit'], { encoding: 'utf8' }).stdout.trim();
+  if (audit || !ready()) return `installing Redmine failed (dpkg --audit: ${audit.slice(0, 300) || 'clean'}): ${(apt.stderr || apt.stdout).slice(-400)}`;
+  console.info(`Redmine installed: redmine ${dpkgStatus('redmine')}, dpkg --audit clean`);
   return null;
 }
 
