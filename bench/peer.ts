@@ -1,10 +1,13 @@
 // The same cases against a peer: Redmine 5 from Debian on the same PostgreSQL server, with as many issues as we have
 // orders. npx tsx bench/peer.ts (alone: seeds BENCH_ORDERS, default 1,000,000), or `npm run bench -- --peer redmine`.
-// Where Redmine is not installed it is installed with apt-get (BENCH_PEER_INSTALL=0 forbids that); without apt the
-// comparison is skipped with a message. Redmine runs on WEBrick on BENCH_PEER_PORT (default 3695), in its own
-// database (redmine_bench) on our server; its SQL time per request is the "ActiveRecord: … ms" of its production log.
+// Where Redmine is not installed (or was left half-configured) it is installed with apt-get, its 'default' instance
+// told not to want a database, and dpkg left clean (BENCH_PEER_INSTALL=0 forbids that); without apt the comparison is
+// skipped with a message. Redmine runs under Debian's puma (one worker per core, 5 threads each; WEBrick where puma
+// is missing or fails) on BENCH_PEER_PORT (default 3695), in its own database (redmine_bench) on our server; its SQL
+// time per request is the "ActiveRecord: … ms" of its production log.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
 import { runAlone, withBenchDatabase } from './alone';
@@ -29,25 +32,73 @@ const run = (cmd: string, args: string[], extra: Record<string, string> = {}) =>
   return r.stdout;
 };
 
-/** Redmine is there, or is installed now from Debian; answers why not when it cannot be. */
+/** dpkg's status of a package ("install ok installed" once configured), '' when dpkg has never known it. */
+const dpkgStatus = (pkg: string) => /^Status: (.*)$/m.exec(spawnSync('dpkg', ['-s', pkg], { encoding: 'utf8' }).stdout ?? '')?.[1] ?? '';
+const configured = (pkg: string) => / ok installed$/.test(dpkgStatus(pkg));
+const DBCONFIG_DEFAULT = '/etc/dbconfig-common/redmine/instances/default.conf';
+
+/**
+ * Debian's redmine sets up an instance 'default' in its postinst: dbconfig-common creates its role and database on
+ * localhost:5432 and the postinst then migrates it, so with no PostgreSQL there the postinst fails and dpkg leaves
+ * redmine half-configured. The bench never uses that instance: it answers the package's "Configure database for
+ * redmine/instances/default with dbconfig-common?" with No, as a debconf answer before the package is configured, and
+ * in dbconfig-common's file for the instance once that exists (the file is read back over the answer when it is there).
+ */
+function skipDefaultInstanceDatabase(): void {
+  const q = 'redmine/instances/default/dbconfig-install';
+  // The question is registered on dbconfig-common's template first, as the package's config script would: debconf-set-
+  // selections cannot create it where a placeholder template of that name survives an earlier answer and a purge.
+  spawnSync('debconf-communicate', ['redmine'], { input: `REGISTER dbconfig-common/dbconfig-install ${q}\n`, encoding: 'utf8' });
+  spawnSync('debconf-set-selections', { input: `redmine ${q} boolean false\n`, encoding: 'utf8' });
+  if (existsSync(DBCONFIG_DEFAULT) && !configured('redmine')) {
+    const text = readFileSync(DBCONFIG_DEFAULT, 'utf8');
+    writeFileSync(DBCONFIG_DEFAULT, text.replace(/^dbc_install=.*$/m, "dbc_install='false'"));
+  }
+}
+
+const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+const hasApt = () => spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
+
+/** Redmine is there, or is installed now from Debian, and dpkg is left clean; answers why not when it cannot be. */
 export function ensureRedmine(): string | null {
-  if (existsSync(`${ROOT}/config.ru`)) return null;
-  if (spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status !== 0)
-    return 'apt-get is not available here: the comparison with Redmine is skipped';
+  const ready = () => configured('redmine') && configured('redmine-pgsql') && existsSync(`${ROOT}/config.ru`);
+  if (ready()) return null;
+  if (!hasApt()) return 'apt-get is not available here: the comparison with Redmine is skipped';
   if (process.env.BENCH_PEER_INSTALL === '0') return 'Redmine is not installed and BENCH_PEER_INSTALL=0: the comparison is skipped';
-  console.info('Installing Redmine 5 from Debian (apt-get install redmine redmine-pgsql)…');
-  // dbconfig-common would create a database on a local server of its own: the bench configures its own instance.
-  spawnSync('sh', ['-c', 'echo "redmine redmine/dbconfig-install boolean false" | debconf-set-selections'], { encoding: 'utf8' });
-  const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redmine', 'redmine-pgsql'], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0 || !existsSync(`${ROOT}/config.ru`)) return `apt-get install redmine failed: ${(r.stderr || r.stdout).slice(-600)}`;
+  console.info('Installing Redmine 5 from Debian (apt-get install dbconfig-pgsql, then redmine redmine-pgsql)…');
+  // dbconfig-common first (redmine-pgsql depends on it): its templates are what the answer about 'default' is made on.
+  if (!configured('dbconfig-pgsql')) {
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'dbconfig-pgsql'], { env: aptEnv, encoding: 'utf8' });
+    // Marked as installed for redmine, so that it leaves with redmine (apt-get autoremove) as it would have come with it.
+    spawnSync('apt-mark', ['auto', 'dbconfig-pgsql', 'dbconfig-common'], { encoding: 'utf8' });
+  }
+  skipDefaultInstanceDatabase();
+  const apt = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redmine', 'redmine-pgsql'], { env: aptEnv, encoding: 'utf8' });
+  if (apt.status !== 0 || !ready()) {
+    // Unpacked but not configured (an earlier install that failed as above): the instance's dbconfig file exists now
+    // and is told the same, then dpkg finishes what it left.
+    console.info(`apt-get exited ${apt.status}: dpkg --configure -a`);
+    skipDefaultInstanceDatabase();
+    spawnSync('dpkg', ['--configure', '-a'], { env: aptEnv, encoding: 'utf8' });
+  }
+  const audit = spawnSync('dpkg', ['--audit'], { encoding: 'utf8' }).stdout.trim();
+  if (audit || !ready()) return `installing Redmine failed (dpkg --audit: ${audit.slice(0, 300) || 'clean'}): ${(apt.stderr || apt.stdout).slice(-400)}`;
+  console.info(`Redmine installed: redmine ${dpkgStatus('redmine')}, dpkg --audit clean`);
   return null;
 }
 
+/** Debian's puma (the package `puma`), installed where it is missing; why not, when it cannot be (WEBrick then). */
+function ensurePuma(): string | null {
+  if (process.env.BENCH_PEER_SERVER === 'webrick') return 'BENCH_PEER_SERVER=webrick';
+  if (configured('puma')) return null;
+  if (!hasApt()) return 'puma is not installed and apt-get is not available';
+  if (process.env.BENCH_PEER_INSTALL === '0') return 'puma is not installed and BENCH_PEER_INSTALL=0';
+  const apt = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'puma'], { env: aptEnv, encoding: 'utf8' });
+  return configured('puma') ? null : `apt-get install puma failed: ${(apt.stderr || apt.stdout).slice(-300)}`;
+}
+
 /** Its own database on our server, its instance configured to it, its schema and default data (reused when there). */
-async function prepare(databaseUrl: string): Promise<string> {
+async function prepare(databaseUrl: string, puma: boolean): Promise<string> {
   const u = new URL(databaseUrl);
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -65,8 +116,15 @@ async function prepare(databaseUrl: string): Promise<string> {
   );
   if (!existsSync(`${CONF}/secret_key.txt`))
     writeFileSync(`${CONF}/secret_key.txt`, `${[...Array(64)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}\n`);
-  // Debian's Redmine bundles no web server; WEBrick (ruby-webrick, a dependency of the package) is added to its bundle.
-  if (!existsSync(`${ROOT}/Gemfile.local`)) writeFileSync(`${ROOT}/Gemfile.local`, "gem 'webrick'\n");
+  // Debian's Redmine bundles no web server: puma (Debian's package) is added to its bundle, and WEBrick (ruby-webrick,
+  // a dependency of the package) for when puma is not there. Bundler resolves the changed Gemfile from the installed
+  // gems, as the package's postinst does.
+  const gems = `gem 'webrick'\n${puma ? "gem 'puma'\n" : ''}`;
+  const local = `${ROOT}/Gemfile.local`;
+  if (!existsSync(local) || readFileSync(local, 'utf8') !== gems) {
+    writeFileSync(local, gems);
+    run('bundle', ['install', '--local', '--quiet']);
+  }
   for (const d of [`/var/log/redmine/${INSTANCE}`, `/var/lib/redmine/${INSTANCE}/files`, `/var/cache/redmine/${INSTANCE}/tmp`])
     mkdirSync(d, { recursive: true });
   // Redmine reads an instance's config, log and tmp through /usr/share/redmine/instances/<name> (= /var/lib/redmine/<name>),
@@ -154,32 +212,105 @@ async function seedIssues(peerUrl: string, n: number): Promise<PeerSeed> {
   }
 }
 
-/** Redmine on WEBrick (production), answering the REST API; stopped after. */
-async function startRedmine(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn('bundle', ['exec', 'rails', 'server', '-u', 'webrick', '-e', 'production', '-p', String(PORT), '-b', '127.0.0.1'], {
-    cwd: ROOT,
-    env,
-    // Its own log is production.log; WEBrick's console (and the trace it prints when stopped) is not the bench's.
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
-  const base = `http://127.0.0.1:${PORT}`;
-  for (const until = Date.now() + 180_000; ; await new Promise((r) => setTimeout(r, 500))) {
-    if (child.exitCode != null) throw new Error(`Redmine exited during start (is port ${PORT} taken?)`);
+/** Puma's workers (one per core, as its docs advise) and threads per worker (its default maximum on MRI). */
+const PUMA_WORKERS = cpus().length;
+const PUMA_THREADS = 5;
+const PUMA_CONF = `${CONF}/puma.rb`;
+/** Where the web server's own console goes (Redmine's requests are in production.log). */
+const SERVER_LOG = `/var/log/redmine/${INSTANCE}/server.log`;
+
+/** The instance served by Debian's puma, clustered, the app loaded once before the workers fork. */
+function pumaConfig(): string {
+  return `# Written by ServiceKeeper's bench/peer.ts: Redmine's instance '${INSTANCE}' under Debian's puma.
+environment 'production'
+directory '${ROOT}'
+rackup '${ROOT}/config.ru'
+bind 'tcp://127.0.0.1:${PORT}'
+workers ${PUMA_WORKERS}
+threads ${PUMA_THREADS}, ${PUMA_THREADS}
+preload_app!
+# The connections opened while the app loads are the master's: each worker opens its own.
+before_fork { ActiveRecord::Base.connection_pool.disconnect! if defined?(ActiveRecord::Base) }
+on_worker_boot { ActiveRecord::Base.establish_connection if defined?(ActiveRecord::Base) }
+`;
+}
+
+interface Served {
+  base: string;
+  /** What served it: "puma (2 workers × 5 threads)", or WEBrick and why. */
+  server: string;
+  stop: () => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** `bundle exec …` in Redmine's directory, its console appended to SERVER_LOG. */
+function spawnServer(args: string[]): ChildProcess {
+  const out = openSync(SERVER_LOG, 'a');
+  try {
+    return spawn('bundle', ['exec', ...args], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  } finally {
+    closeSync(out);
+  }
+}
+
+/** Null once Redmine answers the REST API; why not, when it exits first or does not answer within 180 s. */
+async function answers(child: ChildProcess, base: string): Promise<string | null> {
+  for (const until = Date.now() + 180_000; ; await sleep(500)) {
+    if (child.exitCode != null || child.signalCode != null)
+      return `exited (${child.exitCode ?? child.signalCode}) during start: is port ${PORT} taken? (${SERVER_LOG})`;
     const ok = await fetch(`${base}/issues.json?limit=1`, { headers: { 'X-Redmine-API-Key': API_KEY } }).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
-    if (Date.now() > until) throw new Error('Redmine did not answer within 180 s');
+    if (ok) return null;
+    if (Date.now() > until) return `did not answer within 180 s (${SERVER_LOG})`;
   }
-  const exited = new Promise((r) => child.once('exit', r));
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+}
+
+/** SIGTERM to the server, then waits for it and for every process it forked (puma's workers); any left are killed. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  const pid = child.pid as number;
+  const forked = (spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean).map(Number);
+  if (child.exitCode == null && child.signalCode == null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  for (const until = Date.now() + 30_000; forked.some(alive) && Date.now() < until; ) await sleep(200);
+  const left = forked.filter(alive);
+  for (const p of left) process.kill(p, 'SIGKILL');
+  if (left.length) console.info(`Redmine's server left ${left.length} process(es) after it stopped: killed (${left.join(', ')})`);
+}
+
+/** Redmine (production) answering the REST API under puma, or under WEBrick when puma is missing or fails; stopped after. */
+async function startRedmine(noPuma: string | null): Promise<Served> {
+  const base = `http://127.0.0.1:${PORT}`;
+  let why = noPuma;
+  if (!why) {
+    writeFileSync(PUMA_CONF, pumaConfig());
+    const child = spawnServer(['puma', '-C', PUMA_CONF]);
+    why = await answers(child, base);
+    if (!why) return { base, server: `puma (${PUMA_WORKERS} workers × ${PUMA_THREADS} threads)`, stop: () => stopServer(child) };
+    await stopServer(child);
+    why = `puma ${why}`;
+  }
+  console.info(`Redmine under WEBrick: ${why}`);
+  const child = spawnServer(['rails', 'server', '-u', 'webrick', '-e', 'production', '-p', String(PORT), '-b', '127.0.0.1']);
+  const failed = await answers(child, base);
+  if (failed) {
+    await stopServer(child);
+    throw new Error(`Redmine on WEBrick ${failed}`);
+  }
+  return { base, server: `WEBrick, one process (${why})`, stop: () => stopServer(child) };
 }
 
 /** The eight cases through Redmine's REST API, as near to ours as its API allows. */
@@ -252,6 +383,8 @@ async function peerCases(base: string, cases: LoadCase[], made: number[]): Promi
 export interface PeerResult {
   skipped: string | null;
   seed?: PeerSeed;
+  /** The web server Redmine ran under. */
+  server?: string;
   rows: PeerRow[];
 }
 
@@ -259,14 +392,17 @@ export interface PeerResult {
 export async function redmineScenario(database: Database, issues: number): Promise<PeerResult> {
   const why = ensureRedmine();
   if (why) return { skipped: why, rows: [] };
-  const peerUrl = await prepare(database.url);
+  const noPuma = ensurePuma();
+  const peerUrl = await prepare(database.url, !noPuma);
   const seed = await seedIssues(peerUrl, issues);
-  const redmine = await startRedmine();
+  const redmine = await startRedmine(noPuma);
+  console.info(`Redmine under ${redmine.server} on ${redmine.base}`);
   try {
     const made: number[] = [];
     return {
       skipped: null,
       seed,
+      server: redmine.server,
       rows: await peerCases(
         redmine.base,
         redmineCases(seed, () => made),
@@ -287,7 +423,7 @@ export function printPeer(ours: UnderLoad, peer: PeerResult): void {
     return;
   }
   console.info(
-    `Beside Redmine 5 (Debian, WEBrick, production) on the same PostgreSQL: ${peer.seed?.issues} issues ${peer.seed?.reused ? '(reused)' : `seeded in ${f(peer.seed?.seconds, 0)} s`} against ${ours.orders} orders`,
+    `Beside Redmine 5 (Debian, production) on the same PostgreSQL, Redmine under ${peer.server}: ${peer.seed?.issues} issues ${peer.seed?.reused ? '(reused)' : `seeded in ${f(peer.seed?.seconds, 0)} s`} against ${ours.orders} orders`,
   );
   console.table(
     ours.rows.map((o) => {
