@@ -134,7 +134,7 @@ test.describe('dispatch desk', () => {
     await expect(page.getByText('派单成功')).toBeVisible();
     await expect(row(page, order!.title)).toHaveCount(0);
     const detail = await admin.get(`/order/orderDetail?orderId=${order!.id}`);
-    expect(detail.data.serviceUserName).toBe(name);
+    expect(detail.data.people.find((p: { part: string }) => p.part === 'service')?.name).toBe(name);
     // The appointment (customApplyTime, as the spec names it) is the suggested time.
     expect(String(detail.data.customApplyTime)).toContain(` ${time}`);
   });

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import { workingDays } from '../schedule/index';
 import type { VisitRec } from '../schedule/index';
 import { orderDueTimes } from '../sla/index';
 import { bookedOf, type DayContext, dayContext, dueMinuteOf, localStamp, stampOf } from './day-context';
@@ -77,8 +78,8 @@ function placeOne(c: DayContext, t: TravelBasis, o: OrderFacts, e: EngineerFacts
     e,
     o,
     {
-      travelMinutes: slot?.leg.minutes ?? 0,
-      travelKm: slot?.leg.km ?? 0,
+      travelMinutes: (slot?.leg ?? t.travel(start.at, to)).minutes,
+      travelKm: (slot?.leg ?? t.travel(start.at, to)).km,
       from: slot?.from ?? start.label,
       dayVisits: visits.length,
       lateMinutes: due == null || end == null ? null : end - due,
@@ -95,31 +96,31 @@ function placeOne(c: DayContext, t: TravelBasis, o: OrderFacts, e: EngineerFacts
     start: slot ? stampOf(c, slot.start) : null,
     end: end == null ? null : stampOf(c, end),
     from: slot?.from ?? start.label,
-    leg: slot?.leg ?? null,
+    leg: slot?.leg ?? t.travel(start.at, to),
     dayVisits: visits.length,
     reasons: judged.reasons,
-    fromAt: slot?.fromAt ?? null,
+    fromAt: slot?.fromAt ?? start.at,
   };
 }
 
-export async function candidates(db: Db, config: Config, u: Actor, q: { orderId: number; date?: string }, log: (m: string) => void): Promise<CandidatesAnswer> {
-  const [found] = await ordersOf(db, u, [q.orderId]);
-  if (!found) throw new AppError('NOT_FOUND');
-  const due = (await orderDueTimes(db, u.enterpriseId, [found.id])).get(found.id) ?? null;
-  const o: OrderFacts = { ...found, dueMs: due };
-  const c = await dayContext(db, u, q.date);
-  const t = await travelBasisFor(db, config, u.enterpriseId, log);
-  const engineers = await engineersOf(db, u.enterpriseId);
+/** Without a date asked for, the search moves on to the next working day while nobody has room (at most a week). */
+const DAYS_AHEAD = 7;
+
+const nextDate = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** One day's grading: who may take the order, and where it fits each one's day. */
+async function gradeDay(db: Db, u: Actor, c: DayContext, t: TravelBasis, o: OrderFacts, engineers: EngineerFacts[]) {
   const booked = await bookedOf(
     db,
     u,
     c,
     engineers.map((e) => e.id),
   );
+  const visitsOf = (e: EngineerFacts) => (booked.get(e.id) ?? []).filter((v) => v.orderId !== o.id);
   const excluded: CandidatesAnswer['excluded'] = [];
   const allowed: EngineerFacts[] = [];
   for (const e of engineers) {
-    const visits = (booked.get(e.id) ?? []).filter((v) => v.orderId !== o.id);
+    const visits = visitsOf(e);
     const why =
       o.latitude == null || o.longitude == null
         ? '工单地址没有定位，无法计算路程'
@@ -127,7 +128,6 @@ export async function candidates(db: Db, config: Config, u: Actor, q: { orderId:
     if (why) excluded.push({ userId: e.id, name: e.name, reason: why });
     else allowed.push(e);
   }
-  const visitsOf = (e: EngineerFacts) => (booked.get(e.id) ?? []).filter((v) => v.orderId !== o.id);
   // First with the estimate, to find each one's gap; then the routing service for those legs, and again.
   const first = allowed.map((e) => placeOne(c, t, o, e, visitsOf(e)));
   const to = { lat: o.latitude as number, lng: o.longitude as number };
@@ -136,6 +136,25 @@ export async function candidates(db: Db, config: Config, u: Actor, q: { orderId:
     Math.floor(c.earliest / 60),
   );
   const rows = allowed.map((e) => placeOne(c, t, o, e, visitsOf(e))).map(({ fromAt, ...r }) => ({ ...r, leg: fromAt ? t.shown(fromAt, to) : r.leg }));
-  rows.sort((a, b) => b.score - a.score || (a.start ?? '~').localeCompare(b.start ?? '~') || a.userId - b.userId);
-  return { date: c.date, travel: t.basis(), dueAt: due == null ? null : localStamp(due, u.timeZone), rows, excluded };
+  // Best first; of equal scores, one with room before one without, then the earlier slot.
+  const room = (r: { start: string | null }) => (r.start ? 0 : 1);
+  rows.sort((a, b) => b.score - a.score || room(a) - room(b) || (a.start ?? '').localeCompare(b.start ?? '') || a.userId - b.userId);
+  return { date: c.date, rows, excluded };
+}
+
+export async function candidates(db: Db, config: Config, u: Actor, q: { orderId: number; date?: string }, log: (m: string) => void): Promise<CandidatesAnswer> {
+  const [found] = await ordersOf(db, u, [q.orderId]);
+  if (!found) throw new AppError('NOT_FOUND');
+  const due = (await orderDueTimes(db, u.enterpriseId, [found.id])).get(found.id) ?? null;
+  const o: OrderFacts = { ...found, dueMs: due };
+  const t = await travelBasisFor(db, config, u.enterpriseId, log);
+  const engineers = await engineersOf(db, u.enterpriseId);
+  let c = await dayContext(db, u, q.date);
+  let graded = await gradeDay(db, u, c, t, o, engineers);
+  // Past the working day (or a full one), the dispatcher is planning the next working day: the search moves on.
+  for (let n = 1; !q.date && n <= DAYS_AHEAD && graded.rows.length > 0 && graded.rows.every((r) => !r.start); n++) {
+    c = await dayContext(db, u, nextDate(c.date));
+    if ((await workingDays(db, u.enterpriseId, c.date, c.date))[0]?.working) graded = await gradeDay(db, u, c, t, o, engineers);
+  }
+  return { travel: t.basis(), dueAt: due == null ? null : localStamp(due, u.timeZone), ...graded };
 }

@@ -78,6 +78,7 @@ describe('the score and its weights', () => {
     const late = judge(engineer(), order(), at({ lateMinutes: 45 }), W);
     expect(late.score).toBe(base - 40);
     expect(late.reasons).toContainEqual({ text: '将超出SLA时限 45 分钟', good: false });
+    expect(judge(engineer(), order(), at({ lateMinutes: 600 }), W).score).toBe(base - 60);
     expect(judge(engineer(), order(), at({ lateMinutes: 45 }), { ...W, sla: 0 }).score).toBe(judge(engineer(), order(), at(), { ...W, sla: 0 }).score);
   });
 

@@ -73,7 +73,8 @@ export function judge(e: EngineerFacts, o: OrderFacts, p: Placement, w: Planning
   points += p.dayVisits * w.load;
   reasons.push({ text: p.dayVisits ? `当天已约 ${p.dayVisits} 单` : '当天还没有预约', good: p.dayVisits <= 2 });
   if (p.lateMinutes != null && p.lateMinutes > 0) {
-    points += w.sla * (1 + Math.floor(p.lateMinutes / 30));
+    // Once for the miss and again per 30 minutes late, at most three times: past that every candidate is as late.
+    points += w.sla * Math.min(3, 1 + Math.floor(p.lateMinutes / 30));
     reasons.push({ text: `将超出SLA时限 ${duration(p.lateMinutes)}`, good: false });
   } else if (p.leftMinutes != null) reasons.push({ text: `SLA剩余 ${duration(Math.max(0, p.leftMinutes))}`, good: true });
   if (e.providerId != null && w.ownFirst) {
