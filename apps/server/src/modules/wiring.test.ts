@@ -111,6 +111,7 @@ const BEFORE: Record<string, string[]> = {
     'export.run platform/exports.ts',
     'reports.flushSummary modules/reports/summary.ts',
     'orders.foldStateCounts modules/orders/state-counts.ts',
+    'planning.sms modules/planning/planning.wiring.ts',
     'subscribe.digest modules/subscriptions/digest.ts',
     'subscribe.digest.tick modules/subscriptions/digest.ts',
     'contracts.dates modules/customers/contracts.dates.ts',
