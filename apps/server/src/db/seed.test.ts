@@ -238,6 +238,24 @@ describe('the demo month', () => {
     expect(notices?.n).toBeGreaterThanOrEqual(3);
   });
 
+  it('keeps every ledger a chain: each line starts where the one before ended, and the stock is the last balance', async () => {
+    // The month's parts are drawn order by order, not by time: written by time, their balances must follow time.
+    const breaks = await q<{ id: number }>(
+      sql`select id from (select id, before, lag(after) over (partition by warehouse_id, spare_id order by id) as prev
+          from stock_logs where enterprise_id = ${ep}) x where prev is not null and before <> prev`,
+    );
+    expect(breaks).toEqual([]);
+    const off = await q<{ w: number; s: number }>(
+      sql`select k.warehouse_id as w, k.spare_id as s from stocks k
+          join lateral (select after from stock_logs l where l.enterprise_id = k.enterprise_id and l.warehouse_id = k.warehouse_id
+            and l.spare_id = k.spare_id order by l.id desc limit 1) l on true
+          where k.enterprise_id = ${ep} and l.after <> k.quantity`,
+    );
+    expect(off).toEqual([]);
+    const [used] = await q<{ n: number }>(sql`select count(*)::int as n from stock_logs where enterprise_id = ${ep} and doc_kind = 'order_part'`);
+    expect(used?.n).toBeGreaterThan(1);
+  });
+
   it('gives the other demo enterprises none of the month', async () => {
     const [n] = await q<{ orders: number; events: number; projects: number; docs: number; engineers: number }>(
       sql`select (select count(*)::int from orders where enterprise_id = ${other}) as orders,

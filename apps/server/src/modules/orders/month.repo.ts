@@ -217,17 +217,20 @@ export interface MonthPart {
 
 /** The parts (parts.service.ts usePart): the part, its movement in the ledger, the stock. */
 export async function useMonthParts(tx: Tx, enterpriseId: number, parts: readonly MonthPart[]): Promise<void> {
+  // The parts were drawn order by order, not by time: the balances are laid out by the times of use (what the stock
+  // held first, one less per use before), so each ledger line starts where the one before it ended.
   await tx.execute(sql`with p as (
         insert into order_parts (enterprise_id, order_id, spare_id, warehouse_id, quantity, chargeable, price, user_id, created_at)
         select ${enterpriseId}, p.order_id, p.spare_id, p.warehouse_id, 1, true, p.price, p.user_id, p.at
         from jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ order_id: p.order_id, spare_id: p.spareId, warehouse_id: p.warehouseId, price: p.price, user_id: p.userId, at: p.at, before: p.before })))}::jsonb)
           as p(order_id bigint, spare_id bigint, warehouse_id bigint, price numeric, user_id bigint, at timestamptz, before int)
-        returning id, order_id, spare_id, warehouse_id, user_id, created_at)
+        returning id, order_id, spare_id, warehouse_id, user_id, created_at),
+      b as (select * from jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ order_id: p.order_id, before: p.before })))}::jsonb) as b(order_id bigint, before int)),
+      s as (select p.*, (max(b.before) over g - (row_number() over (g order by p.created_at, p.id) - 1))::int as before
+        from p join b on b.order_id = p.order_id window g as (partition by p.warehouse_id, p.spare_id))
       insert into stock_logs (enterprise_id, warehouse_id, spare_id, type, change, before, after, doc_kind, doc_id, order_id, user_id, created_at)
-      select ${enterpriseId}, p.warehouse_id, p.spare_id, 1, -1, b.before, b.before - 1, 'order_part', p.id, p.order_id, p.user_id, p.created_at
-      from p join jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ order_id: p.order_id, before: p.before })))}::jsonb) as b(order_id bigint, before int)
-        on b.order_id = p.order_id
-      order by p.created_at`);
+      select ${enterpriseId}, s.warehouse_id, s.spare_id, 1, -1, s.before, s.before - 1, 'order_part', s.id, s.order_id, s.user_id, s.created_at
+      from s order by s.created_at, s.id`);
   await tx.execute(sql`update stocks s set quantity = s.quantity - u.n, updated_at = now()
       from (select warehouse_id, spare_id, count(*)::int as n from jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ warehouse_id: p.warehouseId, spare_id: p.spareId })))}::jsonb)
         as x(warehouse_id bigint, spare_id bigint) group by 1, 2) u
