@@ -121,6 +121,99 @@ async function visits(db: Db, ep: number, history: Write[]): Promise<Check[]> {
   ];
 }
 
+/**
+ * Return visits that did not pass: each acknowledged one opened its complaint (exactly one per task) and its follow-up
+ * order (answered, there, and no two visits answered the same one); a visit not acknowledged opened at most one.
+ */
+async function failedVisits(db: Db, ep: number, history: Write[]): Promise<Check[]> {
+  const failed = history.filter((w) => w.op === 'visit.submit' && Number(w.state) === 2 && w.id);
+  const tasks = [...new Set(failed.map((w) => Number(w.id)))];
+  const complaints = tasks.length
+    ? await rows<{ task: number; n: number }>(
+        db,
+        sql`select visit_task_id as task, count(*)::int as n from complaints where enterprise_id = ${ep} and visit_task_id = any(${ints(tasks)}) group by 1`,
+      )
+    : [];
+  const byTask = new Map(complaints.map((c) => [Number(c.task), Number(c.n)]));
+  const follow = failed.filter((w) => w.ack === 'ok' && w.ref != null).map((w) => Number(w.ref));
+  const found = follow.length
+    ? await rows<{ id: number; title: string }>(db, sql`select id, title from orders where enterprise_id = ${ep} and id = any(${ints(follow)})`)
+    : [];
+  const orders = new Map(found.map((o) => [Number(o.id), o.title]));
+  const broken: string[] = [];
+  for (const w of failed) {
+    const n = byTask.get(Number(w.id)) ?? 0;
+    if (w.ack === 'ok' && n !== 1) broken.push(`task ${w.id}: not passed, acknowledged, ${n} complaints`);
+    else if (n > 1) broken.push(`task ${w.id}: ${n} complaints`);
+  }
+  const seen = new Set<number>();
+  const orderBroken: string[] = [];
+  for (const w of failed.filter((x) => x.ack === 'ok')) {
+    if (w.ref == null) {
+      orderBroken.push(`task ${w.id}: not passed, acknowledged without a follow-up order`);
+      continue;
+    }
+    const id = Number(w.ref);
+    if (!orders.get(id)?.startsWith('回访不通过'))
+      orderBroken.push(`task ${w.id}: follow-up order ${id} ${orders.has(id) ? `titled ${orders.get(id)}` : 'missing'}`);
+    if (seen.has(id)) orderBroken.push(`follow-up order ${id} answered twice`);
+    seen.add(id);
+  }
+  return [
+    check('return visits not passed → one complaint each', failed.length, broken),
+    check('return visits not passed → their own follow-up order', failed.filter((x) => x.ack === 'ok').length, orderBroken),
+  ];
+}
+
+/** Statements: each acknowledged move is in the statement's log with the state answered, and each log is a chain. */
+async function statementMoves(db: Db, ep: number, history: Write[]): Promise<Check[]> {
+  const acked = history.filter((w) => w.ack === 'ok' && w.id && w.op.startsWith('settle.') && w.op !== 'settle.create');
+  const ids = [...new Set(history.filter((w) => w.op.startsWith('settle.') && w.id).map((w) => Number(w.id)))];
+  const logs = ids.length
+    ? await rows<{ record_id: number; to_state: number; from_state: number | null; action: string }>(
+        db,
+        sql`select settlement_id as record_id, to_state, from_state, action from settlement_logs where enterprise_id = ${ep} and settlement_id = any(${ints(ids)}) order by settlement_id, id`,
+      )
+    : [];
+  const by = new Map<number, typeof logs>();
+  for (const l of logs) by.set(Number(l.record_id), [...(by.get(Number(l.record_id)) ?? []), l]);
+  const missing = acked
+    .filter((w) => !(by.get(Number(w.id)) ?? []).some((l) => w.state == null || Number(l.to_state) === Number(w.state)))
+    .map((w) => `${w.op} of statement ${w.id} acknowledged (state ${w.state}), not in its log`);
+  const illegal: string[] = [];
+  for (const [id, ls] of by)
+    for (let i = 1; i < ls.length; i++) {
+      const prev = ls[i - 1];
+      const cur = ls[i];
+      if (prev && cur && cur.from_state != null && Number(cur.from_state) !== Number(prev.to_state))
+        illegal.push(`statement ${id}: ${cur.action} from ${cur.from_state} after ${prev.action} to ${prev.to_state}`);
+    }
+  return [check('statement moves acknowledged → in the log', acked.length, missing), check("each statement's log a chain of states", by.size, illegal)];
+}
+
+/** 扫码报修: an acknowledged report is one order (its first line the reporter's words) with the number answered; a refused one none. */
+async function scanReports(db: Db, ep: number, history: Write[]): Promise<Check> {
+  const mine = history.filter((w) => w.op === 'scan.report');
+  const keys = mine.map((w) => w.key);
+  const found = keys.length
+    ? await rows<{ k: string; n: number; nos: string[] }>(
+        db,
+        sql`select split_part(detail_desc, chr(10), 1) as k, count(*)::int as n, array_agg(order_no) as nos from orders
+            where enterprise_id = ${ep} and source = 4 and split_part(detail_desc, chr(10), 1) = any(${texts(keys)}) group by 1`,
+      )
+    : [];
+  const by = new Map(found.map((f) => [f.k, f]));
+  const broken: string[] = [];
+  for (const w of mine) {
+    const f = by.get(w.key);
+    const n = f ? Number(f.n) : 0;
+    if (w.ack === 'ok' && (n !== 1 || f?.nos[0] !== w.ref)) broken.push(`${w.key}: acknowledged as ${w.ref}, ${n} orders`);
+    else if (w.ack === 'refused' && n !== 0) broken.push(`${w.key}: refused (${w.code}), ${n} orders`);
+    else if (n > 1) broken.push(`${w.key}: ${n} orders`);
+  }
+  return check('scan.report: acknowledged once, none twice', mine.length, broken);
+}
+
 /** The invariants over the whole tenant. */
 async function invariants(db: Db, ep: number, since: number): Promise<Check[]> {
   const out: Check[] = [];
@@ -180,6 +273,18 @@ async function invariants(db: Db, ep: number, since: number): Promise<Check[]> {
       "every statement's total = its lines",
       statements.length,
       statements.filter((s) => Number(s.total) !== Number(s.sum) || Number(s.n) !== Number(s.lines)).map((s) => `statement ${s.id}: ${s.total} vs ${s.sum}`),
+    ),
+  );
+  const twice = await rows<{ order_id: number; n: number }>(
+    db,
+    sql`select order_id, count(*)::int as n from settlement_lines where enterprise_id = ${ep} and order_id is not null group by 1 having count(*) > 1`,
+  );
+  const [feeLines] = await rows<{ n: number }>(db, sql`select count(*)::int as n from settlement_lines where enterprise_id = ${ep} and order_id is not null`);
+  out.push(
+    check(
+      'no fee on two statements',
+      Number(feeLines?.n),
+      twice.map((t) => `order ${t.order_id}: on ${t.n} statement lines`),
     ),
   );
   const lastLog = await rows<{ id: number; state: number; logged: number }>(
@@ -328,8 +433,13 @@ export async function runChecks(db: Db, ep: number, history: Write[], exportsAsk
     ['customer.create', () => creates(db, ep, history, 'customer.create', 'customers', 'name')],
     ['event.create', () => creates(db, ep, history, 'event.create', 'events', 'title')],
     ['doc.save', () => creates(db, ep, history, 'doc.save', 'spare_docs', 'remark')],
+    ['complaint.create', () => creates(db, ep, history, 'complaint.create', 'complaints', 'title')],
+    ['settle.create', () => creates(db, ep, history, 'settle.create', 'settlements', 'remark')],
+    ['statement moves', () => statementMoves(db, ep, history)],
+    ['scan.report', () => scanReports(db, ep, history)],
     ['order moves', () => moves(db, ep, history)],
     ['return visits', () => visits(db, ep, history)],
+    ['return visits not passed', () => failedVisits(db, ep, history)],
     ['invariants', () => invariants(db, ep, since)],
     ['jobs', () => jobs(db, exportsAsked)],
   ];

@@ -10,6 +10,7 @@ import { CLASSES, type ClassName } from './types';
 const job = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as DriverJob;
 const samples: Sample[] = [];
 const history: Write[] = [];
+const refusals: DriverOut['refusals'] = [];
 let shed = 0;
 let seq = 0;
 let nextInstance = 0;
@@ -64,6 +65,8 @@ interface Answer {
   answered: boolean;
   status: number;
   body: any;
+  /** The session cookie the answer set (name=value), if any. */
+  cookie: string | null;
 }
 
 const TIMEOUT_MS = 20_000;
@@ -74,7 +77,8 @@ async function send(cls: ClassName, who: Person | null, method: string, path: st
   const headers: Record<string, string> = {};
   if (who) {
     headers.cookie = who.cookie;
-    headers['x-csrf-token'] = who.csrf;
+    // The portal's sessions carry their own CSRF header (platform/portal-session.ts).
+    headers[path.startsWith('/portal/') ? 'x-portal-csrf' : 'x-csrf-token'] = who.csrf;
   }
   if (body !== undefined) headers['content-type'] = 'application/json';
   const t0 = performance.now();
@@ -93,11 +97,13 @@ async function send(cls: ClassName, who: Person | null, method: string, path: st
       json = JSON.parse(text);
     } catch {}
     const success = res.ok && (json as { success?: boolean } | null)?.success !== false;
-    answer = { ok: success, answered: true, status: res.status, body: json };
+    answer = { ok: success, answered: true, status: res.status, body: json, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? null };
   } catch {
-    answer = { ok: false, answered: false, status: 0, body: null };
+    answer = { ok: false, answered: false, status: 0, body: null, cookie: null };
   }
   samples.push([at, CLASSES.indexOf(cls), Math.round((performance.now() - t0) * 100) / 100, answer.ok ? 1 : 0, answer.status, inst]);
+  if (!answer.ok && refusals.length < 500)
+    refusals.push({ at, cls, path: path.split('?')[0] as string, status: answer.status, message: String(answer.body?.message ?? '').slice(0, 120) });
   return answer;
 }
 
@@ -161,6 +167,69 @@ function moved(o: OrderModel, a: Answer): void {
 async function reread(o: OrderModel, who: Person): Promise<void> {
   const a = await send('read.detail', who, 'GET', `/order/orderDetail?orderId=${o.id}`);
   if (a.ok && typeof a.body?.data?.state === 'number') o.state = a.body.data.state;
+}
+
+// ---- settlement: the provider's statements, a day of last month each ----
+
+interface StatementModel {
+  id: number;
+  state: number;
+  busy: boolean;
+  /** The line disputed, once: a statement is disputed at most once, then confirmed. */
+  disputed?: { lineId: number; cents: number };
+}
+const statements: StatementModel[] = [];
+let settleDay = 0;
+
+/** Two finance clerks create the same day's statement at once: one gets the orders, the other is refused (SETTLE_EMPTY). */
+async function createStatements(f: NonNullable<DriverJob['settle']>): Promise<void> {
+  const day = f.days[settleDay++] as string;
+  const clerks = [people.get(f.issuer), people.get(f.approver)] as Person[];
+  const keys = clerks.map(() => `SOAK结算-${uid()}`);
+  const answers = await Promise.all(
+    clerks.map((c, i) => send('settle', c, 'POST', '/settleAccounts/create', { providerId: f.providerId, periodStart: day, periodEnd: day, remark: keys[i] })),
+  );
+  for (const [i, a] of answers.entries()) {
+    record('settle.create', keys[i] as string, a, { id: a.body?.data?.id ?? null });
+    if (a.ok) statements.push({ id: a.body.data.id, state: 1, busy: false });
+  }
+}
+
+/** The statement's next step, by whoever takes it: issue, dispute or confirm, resolve, approve (the flow), pay. */
+async function stepStatement(f: NonNullable<DriverJob['settle']>, st: StatementModel): Promise<void> {
+  const issuer = people.get(f.issuer) as Person;
+  const provider = people.get(f.provider) as Person;
+  const act = async (who: Person, action: string) => {
+    const a = await send('settle', who, 'POST', '/settleAccounts/action', { id: st.id, action, note: '压测' });
+    record(`settle.${action}`, `settle:${st.id}:${action}:${uid()}`, a, { id: st.id, state: a.body?.data?.state ?? null });
+    return a;
+  };
+  let a: Answer;
+  if (st.state === 1) a = await act(issuer, 'issue');
+  else if (st.state === 2 && !st.disputed && random() < 0.5) {
+    const lines = await send('settle', provider, 'GET', `/settleAccounts/lines?id=${st.id}&pageIndex=0&pageSize=20`);
+    const line = pick((lines.body?.data?.list ?? []) as { id: number; amountCents: number }[]);
+    if (!line) return;
+    st.disputed = { lineId: line.id, cents: line.amountCents };
+    a = await send('settle', provider, 'POST', '/settleAccounts/dispute', { id: st.id, lineId: line.id, reason: '压测：上门费与约定不符' });
+    record('settle.dispute', `settle:${st.id}:dispute:${uid()}`, a, { id: st.id, state: a.body?.data?.state ?? null });
+  } else if (st.state === 2) a = await act(provider, 'confirm');
+  else if (st.state === 4 && st.disputed) {
+    a = await send('settle', issuer, 'POST', '/settleAccounts/resolve', {
+      id: st.id,
+      lineId: st.disputed.lineId,
+      amountCents: Math.max(0, st.disputed.cents - 500),
+      resolution: '压测：核减5元',
+    });
+    record('settle.resolve', `settle:${st.id}:resolve:${uid()}`, a, { id: st.id, state: a.body?.data?.state ?? null });
+  } else if (st.state === 3) a = await act(people.get(f.approver) as Person, 'approve');
+  else if (st.state === 5) a = await act(issuer, 'pay');
+  else return;
+  if (a.ok && typeof a.body?.data?.state === 'number') st.state = a.body.data.state;
+  else {
+    const d = await send('settle', issuer, 'GET', `/settleAccounts/detail?id=${st.id}`);
+    if (d.ok && typeof d.body?.data?.state === 'number') st.state = d.body.data.state;
+  }
 }
 
 // ---- the actions ----
@@ -310,8 +379,20 @@ const actions: { cls: ClassName; weight: number; run: () => Promise<void> }[] = 
         if (!g.ok) return;
         task.version += 1;
       }
-      const a = await send('visit', who, 'POST', '/v2/returnvisitTask/submit', { taskId: task.id, version: task.version, state: 5, comment: '压测回访' });
-      record('visit.submit', `visit:${task.id}`, a, { id: task.id, state: a.body?.data?.state ?? null });
+      // One in five does not pass: the visit opens a follow-up order and a complaint (once per task).
+      const failed = random() < 0.2;
+      const a = await send('visit', who, 'POST', '/v2/returnvisitTask/submit', {
+        taskId: task.id,
+        version: task.version,
+        state: failed ? 2 : 5,
+        ...(failed ? { reason: job.failReason } : {}),
+        comment: '压测回访',
+      });
+      record('visit.submit', `visit:${task.id}`, a, {
+        id: task.id,
+        state: a.body?.data?.state ?? (failed ? 2 : 5),
+        ref: a.body?.data?.followUpOrderId ?? null,
+      });
     },
   },
   {
@@ -389,6 +470,77 @@ const actions: { cls: ClassName; weight: number; run: () => Promise<void> }[] = 
     },
   },
   {
+    cls: 'settle',
+    weight: 0.5,
+    run: async () => {
+      const f = job.settle;
+      if (!f) return;
+      const open = statements.filter((x) => !x.busy && x.state !== 6);
+      if (settleDay < f.days.length && (open.length === 0 || random() < 0.15)) return createStatements(f);
+      const st = pick(open);
+      if (!st) return;
+      st.busy = true;
+      try {
+        await stepStatement(f, st);
+      } finally {
+        st.busy = false;
+      }
+    },
+  },
+  {
+    // The desk records a complaint a customer phoned in.
+    cls: 'quality',
+    weight: 0.6,
+    run: async () => {
+      const key = `SOAK投诉-${uid()}`;
+      const a = await send('quality', person('desk'), 'POST', '/customerComplaint', {
+        sourceType: 4,
+        customerId: pick(customers),
+        title: key,
+        content: '压测：客户来电投诉上门迟到',
+        level: job.complaintLevel,
+      });
+      record('complaint.create', key, a, { id: a.body?.data?.id ?? null });
+    },
+  },
+  {
+    // A customer logs in to the portal, looks at his orders and logs out.
+    cls: 'portal',
+    weight: 0.6,
+    run: async () => {
+      if (!job.portalMobile) return;
+      let a = await send('portal', null, 'POST', '/portal/login', { mobile: job.portalMobile, password: job.password });
+      if (a.ok && a.body?.data?.needChoose) {
+        a = await send('portal', null, 'POST', '/portal/login', { mobile: job.portalMobile, password: job.password, enterpriseId: a.body.data.epList[0]?.id });
+      }
+      if (!a.ok || !a.cookie) return;
+      const customer: Person = { mobile: job.portalMobile, id: 0, cookie: a.cookie, csrf: '' };
+      const me = await send('portal', customer, 'GET', '/portal/me');
+      await send('portal', customer, 'GET', '/portal/orders?pageIndex=0&pageSize=10');
+      if (me.ok) await send('portal', { ...customer, csrf: me.body.data.csrfToken }, 'POST', '/portal/logout');
+    },
+  },
+  {
+    // 扫码报修: a stranger scans a product's label, proves his mobile by the code texted to it, reports, follows.
+    cls: 'portal',
+    weight: 0.4,
+    run: async () => {
+      const code = pick(job.scanCodes);
+      if (!code) return;
+      const mobile = `147${String(Math.floor(random() * 1e8)).padStart(8, '0')}`;
+      const sent = await send('portal', null, 'POST', '/portal/scan/code', { code, mobile });
+      if (!sent.ok) return;
+      const smsCode = await fetch(`${job.smsGateway}/code?mobile=${mobile}`)
+        .then((r) => (r.ok ? r.text() : null))
+        .catch(() => null);
+      if (!smsCode) return;
+      const key = `SOAK扫码-${uid()}`;
+      const a = await send('portal', null, 'POST', '/portal/scan/report', { code, mobile, smsCode, description: key });
+      record('scan.report', key, a, { ref: a.body?.data?.orderNo ?? null });
+      if (a.ok) await send('portal', null, 'GET', `/portal/scan/track?token=${encodeURIComponent(a.body.data.token)}`);
+    },
+  },
+  {
     cls: 'export',
     weight: 0.05,
     run: async () => {
@@ -410,7 +562,8 @@ function chooseAction() {
 }
 
 async function main(): Promise<void> {
-  const mobiles = [...new Set(Object.values(job.people).flat())];
+  const settlers = job.settle ? [job.settle.issuer, job.settle.approver, job.settle.provider] : [];
+  const mobiles = [...new Set([...Object.values(job.people).flat(), ...settlers])];
   for (const m of mobiles) people.set(m, await login(m));
   const stopAt = Date.now() + job.seconds * 1000;
   const inFlight = new Set<Promise<void>>();
@@ -432,7 +585,7 @@ async function main(): Promise<void> {
     inFlight.add(p);
   }
   await Promise.all(inFlight);
-  const out: DriverOut = { samples, history, shed, exports: exportsAsked, startedAt: stopAt - job.seconds * 1000, endedAt: Date.now() };
+  const out: DriverOut = { samples, history, shed, exports: exportsAsked, refusals, startedAt: stopAt - job.seconds * 1000, endedAt: Date.now() };
   writeFileSync(job.out, JSON.stringify(out));
 }
 

@@ -167,7 +167,10 @@ export function printFigures(i: Input): boolean {
   const extra: { name: string; broken: string[] }[] = [
     {
       name: 'no request failed outside the fault windows',
-      broken: calmErrors.slice(0, 3).map((s) => `${CLASSES[s[1]]} HTTP ${s[4]} at ${new Date(s[0]).toISOString().slice(11, 19)}`),
+      broken: calmErrors.slice(0, 3).map((s) => {
+        const said = i.out.refusals?.find((r) => r.at === s[0] && r.cls === CLASSES[s[1]]);
+        return `${CLASSES[s[1]]} HTTP ${s[4]} at ${new Date(s[0]).toISOString().slice(11, 19)}${said ? ` ${said.path}: ${said.message || '(no message)'}` : ''}`;
+      }),
     },
     {
       name: 'every fault healed within 60 s of its injection ending (the instance or the postmaster started again)',

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 
-const DAMAGE: Record<string, (ep: number) => ReturnType<typeof sql>> = {
+const DAMAGE: Record<string, (ep: number) => ReturnType<typeof sql> | ReturnType<typeof sql>[]> = {
   // An acknowledged order disappears (with its log and clocks, by cascade).
   'lose-order': (ep) =>
     sql`delete from orders where enterprise_id = ${ep} and id = (select max(id) from orders where enterprise_id = ${ep} and title like 'SOAK工单-%')`,
@@ -30,6 +30,18 @@ const DAMAGE: Record<string, (ep: number) => ReturnType<typeof sql>> = {
   'double-complete': (ep) =>
     sql`insert into order_logs (enterprise_id, order_id, from_state, to_state, action, user_id)
         select enterprise_id, order_id, from_state, to_state, action, user_id from order_logs where enterprise_id = ${ep} and action = 'serviceComplete' order by id desc limit 1`,
+  // An order's fee put on a second statement (past the unique index, dropped in this scratch database).
+  'fee-twice': (ep) => [
+    sql`drop index settlement_lines_order_uq`,
+    sql`update settlement_lines set order_id = (select order_id from settlement_lines where enterprise_id = ${ep} and order_id is not null order by id limit 1)
+        where enterprise_id = ${ep} and id = (select max(id) from settlement_lines where enterprise_id = ${ep} and order_id is not null)`,
+  ],
+  // A failed return visit's complaint lost.
+  'lose-complaint': (ep) =>
+    sql`delete from complaints where enterprise_id = ${ep} and id = (select max(id) from complaints where enterprise_id = ${ep} and visit_task_id is not null)`,
+  // A statement moved without its log.
+  'statement-log': (ep) =>
+    sql`delete from settlement_logs where enterprise_id = ${ep} and id = (select max(id) from settlement_logs where enterprise_id = ${ep})`,
 };
 
 export const BREAKS = Object.keys(DAMAGE);
@@ -43,7 +55,7 @@ export async function sabotage(db: Db, ep: number, what: string, log: (l: string
     // The damage bypasses the triggers and checks, as a bug in our own code would not be stopped by them.
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(damage(ep));
+      for (const q of [damage(ep)].flat()) await tx.execute(q);
     });
     log(`damage done on purpose: ${name}`);
   }

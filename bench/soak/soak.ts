@@ -12,6 +12,7 @@ import { runChecks } from './checks';
 import { Instances, openSoakDatabase } from './cluster';
 import { type FaultKind, type FaultRecord, inject, schedule } from './faults';
 import { printFigures, type Watch } from './figures';
+import { startSmsGateway } from './gateway';
 import { sabotage } from './sabotage';
 import { SOAK_PASSWORD, soakTenant } from './tenant';
 import type { DriverJob, DriverOut } from './types';
@@ -46,8 +47,12 @@ async function main(): Promise<number> {
   const database = await openSoakDatabase(() => {});
   const db = await openPostgres(database.url, 4);
   let instances: Instances | null = null;
+  const sms = await startSmsGateway();
   try {
     instances = new Instances(database.url, {
+      // Texts (codes, links, notices) go to the harness's gateway, where the load generator reads the codes.
+      SMS_SENDER: 'http',
+      SMS_HTTP_URL: `${sms.url}/sms`,
       DATA_DIR: path.join(work, 'data'),
       DEMO_PASSWORD: SOAK_PASSWORD,
       // A dead instance's job is run again after this, not the production default of 15 minutes: seen within the run.
@@ -75,8 +80,14 @@ async function main(): Promise<number> {
       customers: tenant.customers,
       warehouses: tenant.warehouses,
       scanCode: tenant.scanCode,
+      scanCodes: tenant.scanCodes,
+      portalMobile: tenant.portalMobile,
+      failReason: tenant.failReason,
+      complaintLevel: tenant.complaintLevel,
+      settle: tenant.settle,
       orderExt: tenant.orderExt,
       eventExt: tenant.eventExt,
+      smsGateway: sms.url,
       out: path.join(work, 'driver.json'),
     };
     writeFileSync(path.join(work, 'job.json'), JSON.stringify(job));
@@ -128,12 +139,14 @@ async function main(): Promise<number> {
       poolMax: 20,
       startedAt: started,
     });
+    log(`${sms.received()} texts reached the SMS gateway`);
     log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     return failed ? 1 : 0;
   } finally {
     await instances?.stop();
     await db.close();
     await database.stop();
+    await sms.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

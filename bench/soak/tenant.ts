@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../apps/server/src/db/client';
 import { hashPassword } from '../../apps/server/src/platform/crypto';
-import { DEMO_QR_CODE } from '../../apps/server/src/modules/portal/portal.demo';
+import { DEMO_PORTAL_MOBILE, DEMO_QR_CODE } from '../../apps/server/src/modules/portal/portal.demo';
 import { seedOrders } from '../orders.seed';
 import type { TenantFacts } from './types';
 
@@ -28,6 +28,38 @@ async function requiredExt(db: Db, ep: number, kind: number): Promise<Record<str
     ext[String(f.id)] = first == null ? '压测填写' : typeof first === 'string' ? first : (first.value ?? first.label);
   }
   return ext;
+}
+
+/** Who settles the demo provider's last month, and its days with priced orders not on a statement yet (settle.demo.ts). */
+async function settleFacts(db: Db, ep: number): Promise<Tenant['settle']> {
+  const finance = await rows<{ mobile: string }>(
+    db,
+    sql`select mobile from users where enterprise_id = ${ep} and provider_id is null and enabled and not admin and 8 = any(roles)
+        and password_hash is not null and mobile not like '166%' order by id`,
+  );
+  const [p] = await rows<{ id: number; mobile: string }>(
+    db,
+    sql`select p.id::int, u.mobile from service_providers p join users u on u.enterprise_id = p.enterprise_id and u.provider_id = p.id
+        where p.enterprise_id = ${ep} and u.enabled and u.password_hash is not null order by p.id, u.id limit 1`,
+  );
+  const days = await rows<{ day: string }>(
+    db,
+    sql`select distinct to_char(o.finished_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day from orders o
+        where o.enterprise_id = ${ep} and o.provider_id = ${p?.id ?? 0} and o.state = 5 and o.finished_at is not null
+          and not exists (select 1 from settlement_lines l where l.enterprise_id = o.enterprise_id and l.order_id = o.id)
+        order by 1`,
+  );
+  if (!p || finance.length < 2 || days.length === 0) return null;
+  return { providerId: p.id, issuer: finance[0]?.mobile as string, approver: finance[1]?.mobile as string, provider: p.mobile, days: days.map((d) => d.day) };
+}
+
+/** An enabled item of a dictionary type (dict.constants.ts), the named one when it is there. */
+async function firstDictItem(db: Db, ep: number, type: number, prefer: string): Promise<string> {
+  const items = await rows<{ name: string }>(
+    db,
+    sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and enabled order by name = ${prefer} desc, sort, id limit 1`,
+  );
+  return items[0]?.name ?? prefer;
 }
 
 /** Staff added per role (mobiles 166 + role + number): the demo has one of each. */
@@ -80,6 +112,16 @@ export async function soakTenant(db: Db, orders: number, log: (l: string) => voi
     customers: customers.map((c) => Number(c.id)),
     warehouses: [...warehouses].map(([id, spares]) => ({ id, spares })),
     scanCode: DEMO_QR_CODE,
+    scanCodes: (
+      await rows<{ qr_code: string }>(db, sql`select qr_code from installed_products where enterprise_id = ${ep} and status = 1 order by id desc limit 500`)
+    ).map((p) => p.qr_code),
+    // The demo's portal account (portal.demo.ts), when the demo made it.
+    portalMobile: (await rows(db, sql`select 1 from home_accounts where enterprise_id = ${ep} and mobile = ${DEMO_PORTAL_MOBILE} and enabled`)).length
+      ? DEMO_PORTAL_MOBILE
+      : null,
+    settle: await settleFacts(db, ep),
+    failReason: await firstDictItem(db, ep, 119, '问题未解决'),
+    complaintLevel: await firstDictItem(db, ep, 116, '一般投诉'),
     orderExt: await requiredExt(db, ep, 1),
     eventExt: await requiredExt(db, ep, 6),
   };

@@ -8,6 +8,8 @@ export const CLASSES = [
   'field',
   'stock',
   'visit',
+  'quality',
+  'settle',
   'read.list',
   'read.detail',
   'read.report',
@@ -24,6 +26,19 @@ export interface TenantFacts {
   customers: number[];
   warehouses: { id: number; spares: number[] }[];
   scanCode: string;
+  /** QR codes of installed products (扫码报修: each product takes a few reports a day). */
+  scanCodes: string[];
+  /** A customer portal account (its password is the soak's). */
+  portalMobile: string | null;
+  /** A 不通过原因 (dictionary item) a return visitor picks. */
+  failReason: string;
+  /** A 投诉等级 (dictionary item) the desk picks. */
+  complaintLevel: string;
+  /**
+   * Settling the demo provider's last month a day at a time: the finance clerk who issues and pays, the one the
+   * 结算单审批 flow names as approver, the provider's user who confirms or disputes, and the days with priced orders.
+   */
+  settle: { providerId: number; issuer: string; approver: string; provider: string; days: string[] } | null;
   /** Values of the default order type's and event template's required fields (as the desk fills them in). */
   orderExt: Record<string, unknown>;
   eventExt: Record<string, unknown>;
@@ -38,6 +53,8 @@ export interface DriverJob extends TenantFacts {
   rate: number;
   maxInFlight: number;
   password: string;
+  /** The harness's SMS gateway (gateway.ts): GET /code?mobile= answers the last code texted to a mobile. */
+  smsGateway: string;
   out: string;
 }
 
@@ -54,6 +71,8 @@ export interface Write {
   /** The answer's message when it was not acknowledged. */
   message?: string;
   id?: number | null;
+  /** What else the answer named: a follow-up order's id, an order number. */
+  ref?: number | string | null;
   state?: number | null;
   user?: number;
 }
@@ -63,6 +82,8 @@ export interface DriverOut {
   history: Write[];
   shed: number;
   exports: number[];
+  /** The first 500 answers that were not a success, with what they said (the figures name a failure by it). */
+  refusals: { at: number; cls: ClassName; path: string; status: number; message: string }[];
   startedAt: number;
   endedAt: number;
 }
