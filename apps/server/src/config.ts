@@ -36,8 +36,10 @@ const schema = z.object({
   GEO_AMAP_URL: z.string().optional(),
   GEO_TENCENT_URL: z.string().optional(),
   GEO_BAIDU_URL: z.string().optional(),
-  /** AMap's driving-route endpoint (platform/geo/routing.ts, the dispatch assistant's travel); unset: the public one. */
+  /** The driving-route endpoints (platform/geo/routing.ts, the dispatch assistant's travel); unset: the public ones. */
   ROUTE_AMAP_URL: z.string().optional(),
+  ROUTE_TENCENT_URL: z.string().optional(),
+  ROUTE_BAIDU_URL: z.string().optional(),
   /** WeCom and DingTalk API bases (modules/channels/clients.ts); unset: the platforms' public ones. Tests use local fakes. */
   WECOM_API_URL: z.string().default('https://qyapi.weixin.qq.com'),
   DINGTALK_API_URL: z.string().default('https://oapi.dingtalk.com'),

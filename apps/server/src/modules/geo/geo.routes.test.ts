@@ -10,7 +10,7 @@ import { runProvision } from '../../platform/provision';
 import { loggedIn, makeEnterprise, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../customers/test-helpers';
-import { backfillBatch } from './geo.service';
+import { backfillBatch, routingFor } from './geo.service';
 
 /** A local AMap: key 'amap-key' answers a house-number pin; any other key its INVALID_USER_KEY error. */
 let fake: Server;
@@ -192,6 +192,25 @@ describe('an online provider, chosen and keyed per enterprise', () => {
     const kept = await geoOf('orders', ep, id2);
     expect(kept.geo_precision).toBe('district');
     near(kept, 116.3, 39.96);
+  });
+
+  it('routes by the provider the enterprise geocodes with, with its key; none without a key or a provider', async () => {
+    const { client, enterpriseId: ep } = await admin();
+    expect(await routingFor(t.deps.db, t.deps.config, ep)).toBeNull();
+    for (const [name, label] of [
+      ['腾讯', '腾讯路径规划'],
+      ['百度', '百度路径规划'],
+      ['高德', '高德路径规划'],
+    ] as const) {
+      const saved = await client.send(ST.batchSave, [
+        { code: 'geo_provider', value: name },
+        { code: 'geo_key', value: `${name}-key` },
+      ]);
+      expect(saved.success, saved.message).toBe(true);
+      expect((await routingFor(t.deps.db, t.deps.config, ep))?.label).toBe(label);
+    }
+    expect((await client.send(ST.batchSave, [{ code: 'geo_key', value: '' }])).success).toBe(true);
+    expect(await routingFor(t.deps.db, t.deps.config, ep)).toBeNull();
   });
 
   it('refuses a key with spaces, in Chinese, and writes nothing', async () => {

@@ -6,7 +6,7 @@ import { GEO_NONE, type GeoPrecision, type Geocoder, type GeoTable, rank } from 
 export type { GeoTable };
 import { offlineGeocode } from '../../platform/geo/offline';
 import { GEO_DEFAULT_URLS, type GeoProviderName, onlineGeocoder } from '../../platform/geo/providers';
-import { AmapRouting, ROUTE_DEFAULT_URLS, type RoutingService } from '../../platform/geo/routing';
+import { type RoutingService, routingService } from '../../platform/geo/routing';
 import { enqueue } from '../../platform/jobs';
 import { openSecret } from '../../platform/secrets';
 import { getSetting } from '../settings/index';
@@ -152,13 +152,17 @@ export async function refine(ex: Executor, config: Config, enterpriseId: number,
   return n;
 }
 
+/** Where each provider's driving route is asked (config, else the public endpoint). */
+const routeUrl = (config: Config, p: GeoProviderName) => ({ amap: config.ROUTE_AMAP_URL, tencent: config.ROUTE_TENCENT_URL, baidu: config.ROUTE_BAIDU_URL })[p];
+
 /**
- * The enterprise's routing service for road travel (the dispatch assistant), or null: AMap's driving route when the
- * geocoder is 高德 with a usable key; the others' routes are not supported yet, so they travel by estimate.
+ * The enterprise's routing service for road travel (the dispatch assistant), or null (travel by estimate): the driving
+ * route of the provider it geocodes with (高德, 腾讯 or 百度), with its key.
  */
 export async function routingFor(ex: Executor, config: Config, enterpriseId: number): Promise<RoutingService | null> {
-  if (PROVIDERS[await getSetting(ex, enterpriseId, 'geo_provider')] !== 'amap') return null;
+  const provider = PROVIDERS[await getSetting(ex, enterpriseId, 'geo_provider')];
+  if (!provider) return null;
   const sealed = await getSetting(ex, enterpriseId, 'geo_key');
   const key = sealed ? openSecret(config, sealed) : null;
-  return key ? new AmapRouting(key, config.ROUTE_AMAP_URL ?? ROUTE_DEFAULT_URLS.amap) : null;
+  return key ? routingService(provider, key, routeUrl(config, provider)) : null;
 }

@@ -1,8 +1,9 @@
-import { GeoProviderError } from './providers';
+import { type GeoProviderName, GeoProviderError } from './providers';
 
 /**
- * Road travel between two points from an online routing service (AMap's driving route), keyed per enterprise by the
- * geocoder's settings (geo_provider, geo_key). Answers are cached per pair and hour of the day, in this process.
+ * Road travel between two points from an online routing service (the driving route of AMap, Tencent or Baidu: the
+ * provider the enterprise geocodes with, and its key: settings geo_provider, geo_key). Answers are cached per pair and
+ * hour of the day, in this process. Coordinates are GCJ-02, as the geocoders answer them.
  */
 
 export interface LatLng {
@@ -15,16 +16,40 @@ export interface RoadLeg {
 }
 
 export interface RoutingService {
-  /** '高德路径规划'. */
+  /** '高德路径规划', '腾讯路径规划' or '百度路径规划'. */
   readonly label: string;
   route(from: LatLng, to: LatLng): Promise<RoadLeg>;
 }
 
-/** The services' public endpoints; config (ROUTE_AMAP_URL) or tests point them elsewhere. */
-export const ROUTE_DEFAULT_URLS = { amap: 'https://restapi.amap.com/v3/direction/driving' } as const;
+/** The services' public endpoints; config (ROUTE_AMAP_URL, ROUTE_TENCENT_URL, ROUTE_BAIDU_URL) or tests point them elsewhere. */
+export const ROUTE_DEFAULT_URLS: Record<GeoProviderName, string> = {
+  amap: 'https://restapi.amap.com/v3/direction/driving',
+  tencent: 'https://apis.map.qq.com/ws/direction/v1/driving/',
+  baidu: 'https://api.map.baidu.com/directionlite/v1/driving',
+};
 
 const TIMEOUT_MS = 5000;
 const lngLat = (p: LatLng) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`;
+const latLng = (p: LatLng) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
+
+async function getJson<T>(provider: GeoProviderName, url: URL): Promise<T> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return (await res.json()) as T;
+  } catch (e) {
+    throw new GeoProviderError(provider, `route request failed: ${(e as Error).message}`);
+  }
+}
+
+/** A leg from the metres and seconds a service answered; anything else is no answer. */
+function legOf(provider: GeoProviderName, metres: unknown, seconds: unknown): RoadLeg {
+  const m = Number(metres);
+  const s = Number(seconds);
+  if (metres == null || seconds == null || !Number.isFinite(m) || !Number.isFinite(s) || m < 0 || s < 0)
+    throw new GeoProviderError(provider, 'route answer has no path');
+  return { km: Math.round(m / 100) / 10, minutes: Math.ceil(s / 60) };
+}
 
 /** AMap (高德) web service: GET /v3/direction/driving?key&origin&destination → { status '1', route: { paths: [{ distance m, duration s }] } }. */
 export class AmapRouting implements RoutingService {
@@ -40,21 +65,66 @@ export class AmapRouting implements RoutingService {
     url.searchParams.set('origin', lngLat(from));
     url.searchParams.set('destination', lngLat(to));
     url.searchParams.set('extensions', 'base');
-    let body: { status?: string; info?: string; route?: { paths?: Array<{ distance?: string; duration?: string }> } };
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      body = (await res.json()) as typeof body;
-    } catch (e) {
-      throw new GeoProviderError('amap', `route request failed: ${(e as Error).message}`);
-    }
+    const body = await getJson<{ status?: string; info?: string; route?: { paths?: Array<{ distance?: string; duration?: string }> } }>('amap', url);
     if (body.status !== '1') throw new GeoProviderError('amap', `route refused: ${body.info ?? 'unknown'}`);
     const path = body.route?.paths?.[0];
-    const metres = Number(path?.distance);
-    const seconds = Number(path?.duration);
-    if (!Number.isFinite(metres) || !Number.isFinite(seconds) || metres < 0 || seconds < 0) throw new GeoProviderError('amap', 'route answer has no path');
-    return { km: Math.round(metres / 100) / 10, minutes: Math.ceil(seconds / 60) };
+    return legOf('amap', path?.distance, path?.duration);
   }
+}
+
+/**
+ * Tencent (腾讯位置服务) WebService: GET /ws/direction/v1/driving/?from=lat,lng&to=lat,lng&key → { status 0,
+ * result: { routes: [{ distance m, duration minutes }] } }.
+ */
+export class TencentRouting implements RoutingService {
+  readonly label = '腾讯路径规划';
+  constructor(
+    private readonly key: string,
+    private readonly url: string = ROUTE_DEFAULT_URLS.tencent,
+  ) {}
+
+  async route(from: LatLng, to: LatLng): Promise<RoadLeg> {
+    const url = new URL(this.url);
+    url.searchParams.set('from', latLng(from));
+    url.searchParams.set('to', latLng(to));
+    url.searchParams.set('key', this.key);
+    const body = await getJson<{ status?: number; message?: string; result?: { routes?: Array<{ distance?: number; duration?: number }> } }>('tencent', url);
+    if (body.status !== 0) throw new GeoProviderError('tencent', `route refused: ${body.status} ${body.message ?? ''}`.trim());
+    const r = body.result?.routes?.[0];
+    // Tencent answers the duration in minutes.
+    return legOf('tencent', r?.distance, r?.duration == null ? null : Number(r.duration) * 60);
+  }
+}
+
+/**
+ * Baidu (百度地图) 轻量级路线规划: GET /directionlite/v1/driving?origin=lat,lng&destination=lat,lng&coord_type=gcj02&ak →
+ * { status 0, result: { routes: [{ distance m, duration s }] } }.
+ */
+export class BaiduRouting implements RoutingService {
+  readonly label = '百度路径规划';
+  constructor(
+    private readonly key: string,
+    private readonly url: string = ROUTE_DEFAULT_URLS.baidu,
+  ) {}
+
+  async route(from: LatLng, to: LatLng): Promise<RoadLeg> {
+    const url = new URL(this.url);
+    url.searchParams.set('origin', latLng(from));
+    url.searchParams.set('destination', latLng(to));
+    url.searchParams.set('coord_type', 'gcj02');
+    url.searchParams.set('ak', this.key);
+    const body = await getJson<{ status?: number; message?: string; result?: { routes?: Array<{ distance?: number; duration?: number }> } }>('baidu', url);
+    if (body.status !== 0) throw new GeoProviderError('baidu', `route refused: ${body.status} ${body.message ?? ''}`.trim());
+    const r = body.result?.routes?.[0];
+    return legOf('baidu', r?.distance, r?.duration);
+  }
+}
+
+/** The routing service of a provider, with the enterprise's key, at the configured endpoint (or the public one). */
+export function routingService(provider: GeoProviderName, key: string, url?: string): RoutingService {
+  if (provider === 'tencent') return new TencentRouting(key, url ?? ROUTE_DEFAULT_URLS.tencent);
+  if (provider === 'baidu') return new BaiduRouting(key, url ?? ROUTE_DEFAULT_URLS.baidu);
+  return new AmapRouting(key, url ?? ROUTE_DEFAULT_URLS.amap);
 }
 
 /** Pairs kept at most (the oldest go first). */
