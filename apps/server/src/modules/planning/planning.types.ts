@@ -38,4 +38,6 @@ export interface EngineerFacts {
   skills: string[];
   dailyCap: number;
   position: { lat: number; lng: number } | null;
+  /** His 人员状态 (the status tag he set himself: 空闲, 忙碌, 休假 …), null without one. */
+  status: string | null;
 }
