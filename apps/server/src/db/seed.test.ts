@@ -1,11 +1,15 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Candidate, planningContract as P } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { rows } from './client';
+import { demoMonday, nextMonday } from '../demo/monday.demo';
 import { DEMO_STEPS as demoSteps } from '../demo/steps';
+import { areaCodes } from '../platform/geo/areas';
 import { seedDemo } from '../seed';
 import { dayTotals } from '../modules/orders/state-counts';
 
@@ -266,4 +270,66 @@ describe('the demo month', () => {
     );
     expect(n).toEqual({ orders: 0, events: 0, projects: 0, docs: 0, engineers: 0 });
   });
+});
+
+describe('the demo Monday', () => {
+  it('is the next Monday wholly ahead in Shanghai: today only before its 08:00', () => {
+    // 2030-03-04 is a Monday; Shanghai is UTC+8.
+    expect(nextMonday(Date.parse('2030-03-03T23:59:00Z'), 'Asia/Shanghai')).toBe('2030-03-04'); // Monday 07:59
+    expect(nextMonday(Date.parse('2030-03-04T00:00:00Z'), 'Asia/Shanghai')).toBe('2030-03-11'); // Monday 08:00
+    expect(nextMonday(Date.parse('2030-03-03T15:00:00Z'), 'Asia/Shanghai')).toBe('2030-03-04'); // Sunday 23:00
+    expect(nextMonday(Date.parse('2030-03-05T04:00:00Z'), 'Asia/Shanghai')).toBe('2030-03-11'); // Tuesday
+  });
+
+  it('gives the dispatcher a day in Shanghai to plan: candidates with reasons, a day with a saving, a draft placing most orders', async () => {
+    const monday = await demoMonday(t.deps.db, ep, 'Asia/Shanghai');
+    const shanghai = areaCodes('上海市', '', '')?.provinceCode;
+    const waiting = await q<{ id: number; priority: number }>(
+      sql`select id::int, priority from orders where enterprise_id = ${ep} and state = 1 and not in_pool and not invalid and deleted_at is null
+        and province_code = ${shanghai} and latitude is not null order by id`,
+    );
+    expect(waiting.length).toBeGreaterThanOrEqual(20);
+    expect(waiting.filter((o) => o.priority === 2).length).toBeGreaterThanOrEqual(3);
+    // Made by the services: each has its SLA clocks and its creation in the log.
+    const [bare] = await q<{ n: number }>(
+      sql`select count(*)::int as n from orders o where o.enterprise_id = ${ep} and o.id = any(${`{${waiting.map((o) => o.id).join(',')}}`}::bigint[])
+        and (not exists (select 1 from order_sla_clocks c where c.enterprise_id = o.enterprise_id and c.order_id = o.id)
+          or not exists (select 1 from order_logs l where l.enterprise_id = o.enterprise_id and l.order_id = o.id and l.action = 'create'))`,
+    );
+    expect(bare?.n).toBe(0);
+    const dispatcher = await new Client(t.app).login('13800000001', 'demo1234', ep);
+
+    // Who should take the urgent one: the city's engineers graded, the best with a slot that Monday and his reasons.
+    const urgent = waiting.find((o) => o.priority === 2)?.id as number;
+    const c = await dispatcher.call(P.candidates, { orderId: urgent, date: monday });
+    expect(c.success, c.message).toBe(true);
+    const graded = c.data.rows as Candidate[];
+    expect(graded.length).toBeGreaterThanOrEqual(5);
+    expect(graded[0]?.score).toBeGreaterThan(0);
+    expect(graded[0]?.start?.slice(0, 10)).toBe(monday);
+    expect(graded[0]?.reasons.map((r) => r.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^从.+出发 /), '在服务区域内']));
+    expect(c.data.excluded.some((x: { reason: string }) => x.reason === '不在服务区域')).toBe(true);
+
+    // 陈国栋's morning and 刘凯's afternoon were booked in a crossed order: the assistant finds the shorter one.
+    const crew = await q<{ id: number; mobile: string }>(
+      sql`select id::int, mobile from users where enterprise_id = ${ep} and mobile in ('13810000007', '13810000011')`,
+    );
+    for (const e of crew) {
+      const d = await dispatcher.call(P.day, { userId: e.id, date: monday });
+      expect(d.success, d.message).toBe(true);
+      expect(d.data.current.stops.length, e.mobile).toBe(3);
+      expect(d.data.changed, e.mobile).toBe(true);
+      expect(d.data.saving.km, e.mobile).toBeGreaterThan(3);
+      expect(d.data.saving.minutes, e.mobile).toBeGreaterThan(5);
+    }
+
+    // The whole day as a draft: most of the city's waiting orders get an engineer and a time around the booked visits.
+    const draft = await dispatcher.call(P.createDraft, { date: monday, source: 1 });
+    expect(draft.success, draft.message).toBe(true);
+    const ids = new Set(waiting.map((o) => o.id));
+    const placed = draft.data.proposals.filter((p: { orderId: number }) => ids.has(p.orderId));
+    expect(placed.length / waiting.length).toBeGreaterThanOrEqual(0.8);
+    expect(new Set(placed.map((p: { userId: number }) => p.userId)).size).toBeGreaterThanOrEqual(5);
+    expect(placed.every((p: { start: string }) => p.start.startsWith(monday))).toBe(true);
+  }, 60_000);
 });

@@ -69,7 +69,7 @@ async function castOf(tx: Tx, enterpriseId: number): Promise<Cast | null> {
 }
 
 /** Values for the order type's required custom fields (an option where there are options), so completion is possible. */
-async function requiredExt(tx: Tx, enterpriseId: number): Promise<Record<string, unknown>> {
+export async function requiredExt(tx: Tx, enterpriseId: number): Promise<Record<string, unknown>> {
   const cur = await currentVersionOf(tx, enterpriseId, 1);
   const ext: Record<string, unknown> = {};
   for (const f of cur.fields as { id: number; type: number; required?: boolean; options?: string[] }[]) {

@@ -10,6 +10,7 @@ import { geoDemoStep } from '../modules/geo/index';
 import { knowledgeDemoStep } from '../modules/knowledge/index';
 import { announcementsDemoStep, welcomeDemoStep } from '../modules/notices/index';
 import { serviceItemsDemoStep } from '../modules/orders/index';
+import { mondayDemoStep } from './monday.demo';
 import { monthDemoStep, ordersDemoStep } from './orders.demo';
 import { orgDemoStep } from '../modules/org/index';
 import { portalDemoStep } from '../modules/portal/index';
@@ -44,5 +45,6 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   knowledgeDemoStep,
   cycleDemoStep,
   callsDemoStep,
+  mondayDemoStep,
   geoDemoStep,
 ];

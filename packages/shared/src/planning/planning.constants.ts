@@ -10,6 +10,12 @@ export const PLANNING_POWERS = { assign: 'menu_AssignOrder', rules: 'menu_Orderi
 export const DRAFT_SOURCES = { unassigned: 1, pool: 2, selection: 3 } as const;
 export const DRAFT_SOURCE_LABELS: Record<number, string> = { 1: '待派单工单', 2: '工单池', 3: '选中的工单' };
 
+/**
+ * 人员状态 tags (tags code 1, the engineer's own 工作状态) that mean he is away: the default tag 休假, or 请假 where an
+ * enterprise named it so. While his status is one of them he is excluded from every plan (docs/planning.md).
+ */
+export const LEAVE_STATUS_TAGS: readonly string[] = ['休假', '请假'];
+
 /** A draft's proposal: 1 建议 → accept 2 已接受 (booked) / remove 3 已移除. */
 export const PROPOSAL_STATE = { proposed: 1, accepted: 2, removed: 3 } as const;
 export const PROPOSAL_STATE_LABELS: Record<number, string> = { 1: '建议', 2: '已接受', 3: '已移除' };

@@ -2,7 +2,7 @@
 // Nothing else of modules/org is imported from outside it.
 export { lockEnterprise } from './enterprise.repo';
 export { addHandoverStep } from './handover';
-export { demoEngineers } from './org.demo';
+export { DEMO_CITY_CREW, demoEngineers } from './org.demo';
 export type { DemoEngineer } from './org.demo';
 export { orgDemoStep } from './org.provision';
 export { orgModule } from './org.routes';

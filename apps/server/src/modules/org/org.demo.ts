@@ -3,7 +3,7 @@ import { rows, type Tx } from '../../db/client';
 import { areaCodes } from '../../platform/geo/areas';
 
 /**
- * The demo enterprise's field teams (docs/decisions.md, "Demo"): six engineers beside 李服务, each in a regional team
+ * The demo enterprise's field teams (docs/decisions.md, "Demo"): six regional engineers beside 李服务, each in a regional team
  * with skills (pool eligibility), the provinces he covers and a last known position in his city, so the dispatch
  * map, the nearest-engineer list and the board look like a working day. Mobiles 13810000001…06, the demo password.
  */
@@ -18,6 +18,8 @@ export interface DemoEngineer {
   at: [lat: number, lng: number];
   /** Cities (as the customers' addresses name them) he serves first. */
   cities: string[];
+  /** Where his day starts (pool_profiles' base): the city crew's, none for the regional engineers. */
+  base?: [lat: number, lng: number];
 }
 
 export const DEMO_ENGINEERS: DemoEngineer[] = [
@@ -77,20 +79,43 @@ export const DEMO_ENGINEERS: DemoEngineer[] = [
   },
 ];
 
-/** The demo engineers as they were saved (id and the plan above), in the order of DEMO_ENGINEERS; empty elsewhere. */
-export async function demoEngineers(tx: Tx, enterpriseId: number): Promise<(DemoEngineer & { id: number })[]> {
+/**
+ * 上海城区服务组: the city crew of the demo's Monday (demo/monday.demo.ts, docs/decisions.md "Demo"), five engineers
+ * based across Shanghai (each with a base where his day starts, the province as his area), beside 周建华 of 华东空调组.
+ * Mobiles 13810000007…11. They are not regional engineers: the month, the events and the stock leave them out.
+ */
+const crew = (mobile: string, name: string, skills: string[], at: [lat: number, lng: number]): DemoEngineer => ({
+  mobile,
+  name,
+  team: '上海城区服务组',
+  skills,
+  provinces: ['上海市'],
+  at,
+  cities: ['上海市'],
+  base: at,
+});
+export const DEMO_CITY_CREW: DemoEngineer[] = [
+  crew('13810000007', '陈国栋', ['空调', '制冷'], [31.1706, 121.4012]), // 徐汇 漕河泾
+  crew('13810000008', '王海涛', ['电梯', '发电机'], [31.2452, 121.3926]), // 普陀 长风
+  crew('13810000009', '李明辉', ['空调', '净水'], [31.2998, 121.5139]), // 杨浦 五角场
+  crew('13810000010', '张磊', ['空压机', '机床', '发电机'], [31.1113, 121.3853]), // 闵行 莘庄
+  crew('13810000011', '刘凯', ['空调', '电梯', '净水'], [31.2036, 121.5902]), // 浦东 张江
+];
+
+/** The demo engineers as they were saved (id and the plan above), in the order of the list (DEMO_ENGINEERS); empty elsewhere. */
+export async function demoEngineers(tx: Tx, enterpriseId: number, list: DemoEngineer[] = DEMO_ENGINEERS): Promise<(DemoEngineer & { id: number })[]> {
   const found = await rows<{ id: number; mobile: string }>(
     tx,
     sql`select id::int as id, mobile from users where enterprise_id = ${enterpriseId} and deleted_at is null and enabled
-      and mobile = any(${`{${DEMO_ENGINEERS.map((e) => e.mobile).join(',')}}`}::text[])`,
+      and mobile = any(${`{${list.map((e) => e.mobile).join(',')}}`}::text[])`,
   );
-  return DEMO_ENGINEERS.flatMap((e) => {
+  return list.flatMap((e) => {
     const u = found.find((f) => f.mobile === e.mobile);
     return u ? [{ ...e, id: u.id }] : [];
   });
 }
 
-/** Adds the engineers, their teams (the first engineer of a team leads it), skills, areas and positions. */
+/** Adds the engineers (the regional ones, then the city crew), their teams (the first engineer of a team leads it), skills, areas and positions. */
 export async function demoTeams(tx: Tx, enterpriseId: number): Promise<void> {
   const [admin] = await rows<{ hash: string | null }>(
     tx,
@@ -101,7 +126,8 @@ export async function demoTeams(tx: Tx, enterpriseId: number): Promise<void> {
     sql`select id::int as id from departments where enterprise_id = ${enterpriseId} and name = '技术服务部' order by id limit 1`,
   );
   const teams = new Map<string, number>();
-  for (const e of DEMO_ENGINEERS) {
+  const all = [...DEMO_ENGINEERS, ...DEMO_CITY_CREW];
+  for (const e of all) {
     const [u] = await rows<{ id: number }>(
       tx,
       sql`insert into users (enterprise_id, mobile, name, roles, sysrole, dept_id, password_hash)
@@ -121,11 +147,11 @@ export async function demoTeams(tx: Tx, enterpriseId: number): Promise<void> {
     }
     await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id) values (${enterpriseId}, ${team}, ${u.id})`);
     const codes = e.provinces.flatMap((p) => areaCodes(p, '', '')?.provinceCode ?? []);
-    await tx.execute(sql`insert into pool_profiles (enterprise_id, user_id, area_codes, skills)
-      values (${enterpriseId}, ${u.id}, ${`{${codes.join(',')}}`}::text[], ${`{${e.skills.join(',')}}`}::text[])`);
+    await tx.execute(sql`insert into pool_profiles (enterprise_id, user_id, area_codes, skills, base_lat, base_lng)
+      values (${enterpriseId}, ${u.id}, ${`{${codes.join(',')}}`}::text[], ${`{${e.skills.join(',')}}`}::text[], ${e.base?.[0] ?? null}, ${e.base?.[1] ?? null})`);
     // As if he had allowed the phone to share its position (docs/decisions.md: demo engineers' positions).
     await tx.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
-      values (${enterpriseId}, ${u.id}, ${e.at[0]}, ${e.at[1]}, 25, now() - make_interval(mins => ${5 + DEMO_ENGINEERS.indexOf(e) * 7}))
+      values (${enterpriseId}, ${u.id}, ${e.at[0]}, ${e.at[1]}, 25, now() - make_interval(mins => ${5 + all.indexOf(e) * 7}))
       on conflict (enterprise_id, user_id) do nothing`);
   }
 }

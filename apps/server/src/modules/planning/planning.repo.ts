@@ -1,3 +1,4 @@
+import { USER_STATUS_CODE } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -59,9 +60,10 @@ interface EngineerRow {
   daily_cap: number | null;
   pos_lat: number | null;
   pos_lng: number | null;
+  status: string | null;
 }
 
-/** Enabled engineers (all, or the ids given) with their pool profile, provider, teams and shared position. */
+/** Enabled engineers (all, or the ids given) with their pool profile, provider, teams, shared position and 人员状态. */
 export async function engineersOf(ex: Executor, ep: number, ids?: number[]): Promise<EngineerFacts[]> {
   const only = ids?.length ? sql`and u.id = any(${bigints(ids)})` : sql``;
   const found = await rows<EngineerRow>(
@@ -69,7 +71,8 @@ export async function engineersOf(ex: Executor, ep: number, ids?: number[]): Pro
     sql`select u.id::int as id, u.name, u.provider_id::int as provider_id, sp.name as provider_name, sp.enabled as provider_enabled,
         sp.region_codes, sp.product_lines,
         (select array_agg(m.group_id::int) from service_group_members m where m.enterprise_id = u.enterprise_id and m.user_id = u.id) as groups,
-        pp.area_codes, pp.base_lat, pp.base_lng, pp.radius_m, pp.skills, pp.daily_cap, p.latitude as pos_lat, p.longitude as pos_lng
+        pp.area_codes, pp.base_lat, pp.base_lng, pp.radius_m, pp.skills, pp.daily_cap, p.latitude as pos_lat, p.longitude as pos_lng,
+        (select t.name from tags t where t.enterprise_id = u.enterprise_id and t.id = u.status_tag_id and t.code = ${USER_STATUS_CODE}) as status
       from users u
       left join service_providers sp on sp.enterprise_id = u.enterprise_id and sp.id = u.provider_id
       left join pool_profiles pp on pp.enterprise_id = u.enterprise_id and pp.user_id = u.id
@@ -92,5 +95,6 @@ export async function engineersOf(ex: Executor, ep: number, ids?: number[]): Pro
     skills: r.skills ?? [],
     dailyCap: r.daily_cap ?? 0,
     position: r.pos_lat != null && r.pos_lng != null ? { lat: r.pos_lat, lng: r.pos_lng } : null,
+    status: r.status,
   }));
 }

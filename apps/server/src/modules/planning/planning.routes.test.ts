@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Candidate, planningContract as P, scheduleContract as S, settingsContract as ST } from '@sk/shared';
+import { type Candidate, planningContract as P, scheduleContract as S, settingsContract as ST, tagsContract as TG } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -94,6 +94,30 @@ describe('candidates for an order', () => {
     expect(same.leg!.minutes).toBeLessThanOrEqual(Math.ceil(second.leg!.minutes / 2) + 1);
     expect(fast.data.travel.label).toContain('按50公里/小时估算');
     await tm.admin.client.send(ST.batchSave, [{ code: 'plan_speed_kmh', value: '25' }]);
+  });
+
+  it('leaves out an engineer whose 人员状态 says 休假, until he sets it back', async () => {
+    const id = await waiting(2, 2);
+    const [away] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into tags (enterprise_id, code, name, color_rgb) values (${tm.ep}, 1, '休假', '#8c8c8c')
+        on conflict (enterprise_id, code, name) do update set name = excluded.name returning id::int`,
+    );
+    const [free] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into tags (enterprise_id, code, name, color_rgb) values (${tm.ep}, 1, '空闲', '#52c41a')
+        on conflict (enterprise_id, code, name) do update set name = excluded.name returning id::int`,
+    );
+    const set = async (tagId: number) => expect((await tm.engineer2.client.call(TG.updateUserStateTag, { tagId })).success).toBe(true);
+    await set(Number(away?.id));
+    const r = await tm.dispatcher.client.call(P.candidates, { orderId: id, date: DAY });
+    expect(r.data.rows.map((x: Candidate) => x.userId)).not.toContain(tm.engineer2.id);
+    expect(r.data.excluded).toContainEqual({ userId: tm.engineer2.id, name: expect.any(String), reason: '休假中（人员状态）' });
+    const draft = await tm.dispatcher.client.call(P.createDraft, { date: DAY, source: 3, orderIds: [id] });
+    expect(draft.data.proposals.map((x: { userId: number }) => x.userId)).not.toContain(tm.engineer2.id);
+    await set(Number(free?.id));
+    const back = await tm.dispatcher.client.call(P.candidates, { orderId: id, date: DAY });
+    expect(back.data.rows.map((x: Candidate) => x.userId)).toContain(tm.engineer2.id);
   });
 
   it('one click books the suggested slot through the board’s booking', async () => {

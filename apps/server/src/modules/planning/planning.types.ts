@@ -1,5 +1,7 @@
 // What the planning module reads of orders and engineers (planning.repo.ts), shared by its rules and services.
 
+import type { EngineerScope } from '../pool/index';
+
 export interface OrderFacts {
   id: number;
   orderNo: string;
@@ -23,19 +25,15 @@ export interface OrderFacts {
   phone: string | null;
 }
 
-export interface EngineerFacts {
-  id: number;
+/** An engineer as the planner weighs him: the pool's scope of him (teams, areas, base, skills, cap) and the rest. */
+export interface EngineerFacts extends EngineerScope {
   name: string;
   providerId: number | null;
   providerName: string | null;
   providerEnabled: boolean;
   providerRegions: string[];
   providerLines: string[];
-  groups: number[];
-  areaCodes: string[];
-  base: { lat: number; lng: number } | null;
-  radiusM: number | null;
-  skills: string[];
-  dailyCap: number;
   position: { lat: number; lng: number } | null;
+  /** His 人员状态 (the status tag he set himself: 空闲, 忙碌, 休假 …), null without one. */
+  status: string | null;
 }

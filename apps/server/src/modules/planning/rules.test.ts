@@ -37,6 +37,7 @@ const engineer = (e: Partial<EngineerFacts> = {}): EngineerFacts => ({
   skills: [],
   dailyCap: 0,
   position: null,
+  status: null,
   ...e,
 });
 const W: PlanningWeights = { travel: 10, load: 8, sla: 20, skill: 10, ownFirst: true };
@@ -52,6 +53,12 @@ const at = (p: Partial<Placement> = {}): Placement => ({
 });
 
 describe('hard rules', () => {
+  it('exclude an engineer on leave (人员状态 休假 or 请假) before any other rule; other statuses do not', () => {
+    expect(hardRule(engineer({ status: '休假' }), order())).toBe('休假中（人员状态）');
+    expect(hardRule(engineer({ status: '请假', areaCodes: ['32'] }), order())).toBe('请假中（人员状态）');
+    for (const status of ['空闲', '忙碌', '外出服务']) expect(hardRule(engineer({ status }), order()), status).toBeNull();
+  });
+
   it('exclude by team, skills, area, radius, provider and position, each with its reason', () => {
     expect(hardRule(engineer(), order())).toBeNull();
     expect(hardRule(engineer(), order({ groupId: 5 }))).toBe('不是工单所属服务团队的成员');

@@ -1,15 +1,18 @@
-import { distanceMeters, PROVIDER_POINTS, type PlanningWeights, travelText } from '@sk/shared';
+import { distanceMeters, LEAVE_STATUS_TAGS, PROVIDER_POINTS, type PlanningWeights, travelText } from '@sk/shared';
 import type { EngineerFacts, OrderFacts } from './planning.types';
 
 /**
- * The assistant's rules (docs/planning.md). Hard rules exclude an engineer, each with its reason; the same rules the
- * pool applies to grabs (team, area, skills), and a provider's own scope. Soft rules weigh into a score of 0–100.
+ * The assistant's rules (docs/planning.md). Hard rules exclude an engineer, each with its reason: his leave (人员状态),
+ * the same rules the pool applies to grabs (team, area, skills), and a provider's own scope. Soft rules weigh into a
+ * score of 0–100.
  */
 
 const inArea = (codes: string[], o: OrderFacts): boolean => codes.some((c) => o.areaCodes.includes(c));
 
 /** Null when the engineer may take the order, else why not. */
 export function hardRule(e: EngineerFacts, o: OrderFacts): string | null {
+  // His own word that he is away (人员状态 休假/请假): the product keeps no leave days, so it holds until he sets it back.
+  if (e.status != null && LEAVE_STATUS_TAGS.includes(e.status)) return `${e.status}中（人员状态）`;
   if (o.groupId != null && !e.groups.includes(o.groupId)) return '不是工单所属服务团队的成员';
   const missing = o.skills.filter((s) => !e.skills.includes(s));
   if (missing.length) return `缺少所需技能：${missing.join('、')}`;

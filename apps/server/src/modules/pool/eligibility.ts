@@ -5,15 +5,20 @@
  * `orders o`, so the list walks the pool index (orders_pool_list_idx) and checks each order without a join.
  */
 
-export interface Engineer {
+/** What an engineer's pool profile and teams allow him (the pool's grabs; the dispatch assistant's hard rules). */
+export interface EngineerScope {
   id: number;
-  enterpriseId: number;
   groups: number[];
   areaCodes: string[];
   base: { lat: number; lng: number } | null;
   radiusM: number | null;
   skills: string[];
+  /** 0: no cap. */
   dailyCap: number;
+}
+
+export interface Engineer extends EngineerScope {
+  enterpriseId: number;
   /** Orders grabbed today that the engineer still holds. */
   grabbedToday: number;
 }
