@@ -39,22 +39,29 @@ const startIcon = (label: string): L.DivIcon =>
     iconAnchor: [12, 10],
   });
 
+/** Room on the right for the arrival labels beside the pins. */
+const fit = (m: L.Map, b: L.LatLngBounds) => m.fitBounds(b, { paddingTopLeft: [30, 30], paddingBottomRight: [100, 30], maxZoom: 15, animate: false });
+
 export default function DayRouteMap({ tileUrl, start, proposed, current, onTileError }: DayRouteMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layers = useRef<L.LayerGroup | null>(null);
   const told = useRef(onTileError);
   told.current = onTileError;
+  // The route's extent: fitted again whenever the box changes size (the drawer sliding in, a phone turned).
+  const bounds = useRef<L.LatLngBounds | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile URL; the route follows the data below
   useEffect(() => {
     if (!box.current) return;
-    const m = L.map(box.current, { center: [39.90923, 116.397428], zoom: 11, attributionControl: false });
+    const m = L.map(box.current, { center: [39.90923, 116.397428], zoom: 11, zoomSnap: 0.25, attributionControl: false });
     tileLayerOf(tileUrl, () => told.current()).addTo(m);
     layers.current = L.layerGroup().addTo(m);
     map.current = m;
     // The drawer slides in: Leaflet learns the box's final size when it settles.
-    const resized = new ResizeObserver(() => m.invalidateSize());
+    const resized = new ResizeObserver(() => {
+      m.invalidateSize();
+      if (bounds.current) fit(m, bounds.current);
+    });
     resized.observe(box.current);
     return () => {
       resized.disconnect();
@@ -79,9 +86,10 @@ export default function DayRouteMap({ tileUrl, start, proposed, current, onTileE
         .addTo(group);
     });
     const points = line(proposed);
-    if (points.length > 0) {
+    bounds.current = points.length > 0 ? L.latLngBounds(points) : null;
+    if (bounds.current) {
       m.invalidateSize();
-      m.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 15, animate: false });
+      fit(m, bounds.current);
     }
   }, [start, proposed, current]);
 

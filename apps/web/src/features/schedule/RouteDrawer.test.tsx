@@ -73,13 +73,29 @@ describe('an engineer’s day in the board’s 路线 drawer', () => {
     });
   });
 
+  it('with nothing better, shows the note and the day as booked, and nothing to apply', async () => {
+    const same = {
+      ...day,
+      changed: false,
+      note: '当前顺序已是最短路线',
+      saving: { km: 0, minutes: 0 },
+      proposed: { ...day.proposed, stops: [stop(1, '07:40', '07:40', 4)] },
+    };
+    stubApi({ '/v2/planning/day': { ...same, current: { stops: [stop(1, '08:00', '08:00', 4)], km: 3.2, minutes: 9 } }, '/systemsetting/': null });
+    renderWithApp(<RouteDrawer engineer={engineer} date="2030-03-04" onClose={() => {}} />);
+    expect(await screen.findByText('当前顺序已是最短路线')).toBeTruthy();
+    expect(within(screen.getByTestId('day-stop-1')).getByText(/上门 08:00–09:00/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '应用此顺序' })).toBeNull();
+  });
+
   it('on 数据已变更 reloads the day and says so', async () => {
+    // Another day than the first test's: the client refuses the very same write twice within a second or two.
     const api = stubApi({
       '/v2/planning/day/apply': refusal('STATE_CHANGED', '数据已变更，请刷新后重试'),
       '/v2/planning/day': day,
       '/systemsetting/': null,
     });
-    renderWithApp(<RouteDrawer engineer={engineer} date="2030-03-04" onClose={() => {}} />);
+    renderWithApp(<RouteDrawer engineer={engineer} date="2030-03-05" onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: '应用此顺序' }));
     expect(await screen.findByText(/数据已变更：有上门刚被调整，已按最新安排重新计算路线/)).toBeTruthy();
     await waitFor(() => expect(api.asked.filter((u) => u.includes('/v2/planning/day?')).length).toBe(2));

@@ -16,6 +16,9 @@ const DayRouteMap = lazy(() => import('./DayRouteMap'));
 
 type Stop = DayAnswer['proposed']['stops'][number];
 
+/** A piece of a stop's line that wraps as a whole. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 const legText = (l: { km: number; minutes: number }) => `${l.km} km / ${l.minutes} 分钟`;
 
 /** What 应用此顺序 did, in a sentence: the visits moved, the engineer told, the customers texted. */
@@ -54,12 +57,17 @@ function StopRow({ n, s, was }: { n: number; s: Stop; was: string | undefined })
           </a>
         </Space>
         <div>
-          <Typography.Text>到达 {s.arrive}</Typography.Text>
-          <Typography.Text type="secondary">
+          <Typography.Text style={NOWRAP}>到达 {s.arrive}</Typography.Text>
+          <Typography.Text type="secondary" style={NOWRAP}>
             {' '}
             · 上门 {s.start}–{s.end}
-            {s.window ? ` · 时间窗 ${s.window}` : ''}
           </Typography.Text>
+          {s.window && (
+            <Typography.Text type="secondary" style={NOWRAP}>
+              {' '}
+              · 时间窗 {s.window}
+            </Typography.Text>
+          )}
           {moved && (
             <Tag color="orange" variant="filled" style={{ marginInlineStart: 6 }}>
               原 {was}
@@ -95,7 +103,9 @@ function DayRoute({ d, phone }: { d: DayAnswer; phone: boolean }) {
   const tiles = useApi(settingsContract.getByCode, { code: 'map_tile_url' }, { call: { silent: true } });
   const [tileFailed, setTileFailed] = useState(false);
   const was = new Map(d.current.stops.map((s) => [s.orderId, s.start]));
-  const located = d.proposed.stops.length > 0;
+  // Nothing better: the day as booked (the answer's proposal may still pack the same order earlier in the windows).
+  const shown = d.changed ? d.proposed.stops : d.current.stops;
+  const located = shown.length > 0;
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="day-route">
       {d.changed ? (
@@ -116,7 +126,7 @@ function DayRoute({ d, phone }: { d: DayAnswer; phone: boolean }) {
               <DayRouteMap
                 tileUrl={tiles.data?.value || DEFAULT_MAP_TILE_URL}
                 start={d.start}
-                proposed={d.proposed.stops}
+                proposed={shown}
                 current={d.changed ? d.current.stops : null}
                 onTileError={() => setTileFailed(true)}
               />
@@ -140,7 +150,7 @@ function DayRoute({ d, phone }: { d: DayAnswer; phone: boolean }) {
         <section aria-label={d.changed ? '建议顺序' : '当前顺序'}>
           <Typography.Text strong>{d.changed ? '建议顺序' : '当前顺序'}</Typography.Text>
           <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {d.proposed.stops.map((s, i) => (
+            {shown.map((s, i) => (
               <StopRow key={s.orderId} n={i + 1} s={s} was={d.changed ? was.get(s.orderId) : undefined} />
             ))}
           </ol>
