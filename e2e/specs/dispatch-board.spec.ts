@@ -87,6 +87,18 @@ async function revealMarker(page: Page, orderId: number, engineerId: number): Pr
 
 const engineerPane = (page: Page, engineerId: number) => page.getByTestId(`board-row-${engineerId}`);
 
+/** A working day (Monday to Friday) two months or more ahead on which the engineer has nothing booked. */
+async function emptyWeekday(admin: ApiUser, engineerId: number): Promise<string> {
+  for (let n = 60; n < 120; n++) {
+    const d = new Date(Date.now() + 8 * 3600_000 + n * 86_400_000);
+    if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
+    const day = d.toISOString().slice(0, 10);
+    const r = await admin.get(`/v2/schedule/table/dispatch?startDate=${day}&endDate=${day}&userIds=${engineerId}`);
+    if ((r.data[0]?.days[0]?.visits ?? []).length === 0) return day;
+  }
+  throw new Error('no empty working day ahead');
+}
+
 /** The board pages engineers and waiting orders: narrow both to the ones the test works with. */
 async function narrowBoard(page: Page, orderTitle: string): Promise<void> {
   await page.getByPlaceholder('服务人员姓名或手机号').fill(ENGINEER);
@@ -247,8 +259,11 @@ test.describe('map and dispatch board', () => {
     }
   });
 
-  test('a booked visit is dragged to another hour to reschedule it, and 撤销 puts it back', async ({ browser, baseURL }) => {
-    test.setTimeout(120_000);
+  test('a booked visit is dragged to another hour to reschedule it, and 撤销 puts it back; an engineer’s crossed day is put in travel order', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
     const t = String(Date.now()).slice(-6);
     for (const m of [DISPATCHER, ADMIN]) await quietGuide(baseURL!, m);
     const admin = await ApiUser.login(baseURL!, ADMIN);
@@ -314,7 +329,47 @@ test.describe('map and dispatch board', () => {
       const keyed = await admin.get(`/order/orderDetail?orderId=${id}`);
       expect(keyed.data.customApplyTime).toContain(`${day} ${to}`);
       await shot(page, FLOW, '14-board-visit-moved-by-keyboard');
+
+      // His day in travel order: three morning visits booked crossing the city (west, east, west again) from where
+      // he is; the 路线 drawer proposes the order that travels least, and 应用此顺序 rebooks them all at once.
+      const crossed = await emptyWeekday(admin, engineerId);
+      await engineer.send('POST', '/v2/schedule/position', { latitude: 39.909, longitude: 116.397 });
+      const visits: [string, number, number, string][] = [
+        ['西', 39.91, 116.33, '08:00'],
+        ['东', 39.912, 116.47, '09:30'],
+        ['西二', 39.915, 116.335, '11:00'],
+      ];
+      const ids: number[] = [];
+      for (const [side, lat, lng, hh] of visits) {
+        const o = await makeOrder(admin, `路线${side}${t}`, lat, lng);
+        const b = await admin.send('POST', '/v2/schedule/book', { orderId: o, serviceUserId: engineerId, bespokeTime: `${crossed} ${hh}:00` });
+        expect(b.success, b.message).toBe(true);
+        ids.push(o);
+      }
+      const plan = await admin.get(`/v2/planning/day?userId=${engineerId}&date=${crossed}`);
+      expect(plan.data.changed, plan.data.note).toBe(true);
+      await boardOn(page, crossed);
+      await expect(page.getByTestId(`board-visit-${ids[1]}`)).toBeVisible();
+      await engineerPane(page, engineerId).getByRole('button', { name: '路线' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByTestId('day-saving')).toContainText(/节省 [\d.]+ km \/ \d+ 分钟/);
+      await expect(drawer.getByTestId('route-pin-3')).toContainText('到达');
+      await expect(drawer.getByRole('link', { name: '导航' }).first()).toHaveAttribute('href', /uri\.amap\.com\/navigation/);
+      await shot(page, FLOW, '15-day-route');
+      await page.setViewportSize(PHONE);
+      await expect(drawer.getByTestId('day-route-map')).toBeVisible();
+      await shot(page, FLOW, '15b-day-route-phone');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await drawer.getByRole('button', { name: '应用此顺序' }).click();
+      await expect(page.getByText(/已调整 \d 个上门时间，已通知/)).toBeVisible();
+      await expect(drawer.getByTestId('day-saving')).toContainText('当前顺序已是最短路线');
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      // The board shows each visit in the hour of its new time.
+      for (const s of plan.data.proposed.stops as { orderId: number; start: string }[])
+        await expect(page.getByTestId(`slot-${engineerId}-${crossed} ${s.start.slice(0, 2)}:00`).getByTestId(`board-visit-${s.orderId}`)).toBeVisible();
     } finally {
+      await engineer.send('DELETE', '/v2/schedule/position', {});
       await engineer.dispose();
       await admin.dispose();
     }

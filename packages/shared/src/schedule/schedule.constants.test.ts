@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadLevelOf, minuteOf, minuteText, navUrl, nearestNeighbour } from './schedule.constants';
+import { loadLevelOf, minuteOf, minuteText, navUrl } from './schedule.constants';
 
 describe('schedule helpers', () => {
   it('grades the load by booked minutes against working minutes', () => {
@@ -11,20 +11,6 @@ describe('schedule helpers', () => {
   it('turns minutes into HH:mm and back', () => {
     expect(minuteText(8 * 60 + 5)).toBe('08:05');
     expect(minuteOf('13:30')).toBe(810);
-  });
-
-  it('visits the nearest unvisited stop next, from the base', () => {
-    const base = { latitude: 30, longitude: 120 };
-    const stops = [
-      { id: 'far', latitude: 30.3, longitude: 120 },
-      { id: 'near', latitude: 30.01, longitude: 120 },
-      { id: 'mid', latitude: 30.1, longitude: 120 },
-    ];
-    const legs = nearestNeighbour(base, stops);
-    expect(legs.map((l) => l.stop.id)).toEqual(['near', 'mid', 'far']);
-    // 0.01° of latitude on a sphere of radius 6378137 m.
-    expect(legs[0]?.distance).toBe(Math.round((6378137 * Math.PI * 0.01) / 180));
-    expect(nearestNeighbour(base, [])).toEqual([]);
   });
 
   it('links a stop to AutoNavi navigation with the name encoded', () => {

@@ -1,5 +1,3 @@
-import { distanceMeters } from '../common/format';
-
 /** Longest range of the schedule table and report, in days. */
 export const SCHEDULE_MAX_DAYS = 31;
 
@@ -42,36 +40,6 @@ export const minuteOf = (hhmm: string): number => {
 /** A navigation link (AutoNavi's URI API, which opens the app on a phone and the web page elsewhere). */
 export const navUrl = (lat: number, lng: number, name: string): string =>
   `https://uri.amap.com/navigation?to=${lng},${lat},${encodeURIComponent(name)}&mode=car&coordinate=gaode&callnative=1`;
-
-export interface Located {
-  latitude: number;
-  longitude: number;
-}
-
-/**
- * Nearest neighbour from the base: each next stop is the closest not yet visited (straight-line distance,
- * earth radius 6378137 m). Ties keep the given order. Returns the stops with the leg before each.
- */
-export function nearestNeighbour<T extends Located>(base: Located, stops: readonly T[]): { stop: T; distance: number }[] {
-  const left = [...stops];
-  const out: { stop: T; distance: number }[] = [];
-  let at = base;
-  while (left.length > 0) {
-    let best = 0;
-    let bestD = Number.POSITIVE_INFINITY;
-    left.forEach((s, i) => {
-      const d = distanceMeters(at.latitude, at.longitude, s.latitude, s.longitude);
-      if (d < bestD) {
-        best = i;
-        bestD = d;
-      }
-    });
-    const [stop] = left.splice(best, 1) as [T];
-    out.push({ stop, distance: Math.round(bestD) });
-    at = stop;
-  }
-  return out;
-}
 
 /** How precise a pin on the map is (the order's geo precision): the centre of its province, city or district, or the place. */
 export const GEO_PRECISION_LABELS = { province: '省份', city: '城市', district: '区县', exact: '精确' } as const;

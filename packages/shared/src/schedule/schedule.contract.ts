@@ -203,26 +203,6 @@ export const myPositionSchema = z.object({
   reportedAt: z.string().nullable(),
 });
 
-export const routeQuery = z.object({ userId: requiredId('服务人员'), date: requiredDate('日期') });
-export const routeStopSchema = z.object({
-  orderId: z.number(),
-  orderNo: z.string(),
-  title: z.string(),
-  address: z.string().nullable(),
-  appointmentAt: z.string().nullable(),
-  /** Metres from the previous stop (or the base). */
-  distance: z.number(),
-  navUrl: z.string(),
-});
-export const routeSchema = z.object({
-  base: z.object({ latitude: z.number(), longitude: z.number(), source: z.enum(['position', 'firstStop']) }).nullable(),
-  stops: z.array(routeStopSchema),
-  /** The day's orders without coordinates, in appointment order. */
-  unlocated: z.array(z.object({ orderId: z.number(), orderNo: z.string(), title: z.string(), address: z.string().nullable() })),
-  totalDistance: z.number(),
-});
-export type RouteAnswer = z.infer<typeof routeSchema>;
-
 export const scheduleContract = {
   /** The engineers × days table for a range (the schedule list and the board). */
   dispatchList: endpoint({
@@ -303,7 +283,6 @@ export const scheduleContract = {
     query: inRange(z.object(range)),
     response: z.array(workingDaySchema),
   }),
-  route: endpoint({ method: 'GET', path: '/v2/schedule/route', power: SCHEDULE_POWERS.list, query: routeQuery, response: routeSchema }),
   myPosition: endpoint({ method: 'GET', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, response: myPositionSchema }),
   reportPosition: endpoint({ method: 'POST', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, body: positionBody, response: z.null() }),
   withdrawPosition: endpoint({ method: 'DELETE', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, response: z.null() }),

@@ -18,6 +18,9 @@ import { travelBasisFor } from './travel';
  * each kept inside its customer's window (the schedule slot it was booked in), from his base or shared position.
  */
 
+/** 服务中: the engineer is at that customer's. */
+const IN_SERVICE = 4;
+
 type Located = VisitRec & { latitude: number; longitude: number };
 const isLocated = (v: VisitRec): v is Located => v.latitude != null && v.longitude != null;
 const pointOf = (v: Located): Point => ({ lat: v.latitude, lng: v.longitude });
@@ -91,8 +94,13 @@ export async function dayPlan(db: Db, config: Config, u: Actor, q: { userId: num
     points.flatMap((a) => points.filter((b) => b !== a).map((b) => [a, b] as [Point, Point])),
     Math.floor(c.shift.start / 60),
   );
-  const asVisits: PlanVisit[] = located.map((v) => ({ id: v.orderId, at: pointOf(v), serviceMinutes: c.visitMinutes, window: windowOf(c, v.minute) }));
-  const best = orderDay({ id: e.id, start: origin.at, shift: c.shift, booked: [], dailyCap: 0 }, asVisits, t.travel);
+  // A visit in service (服务中) is where he is now: it keeps its time (it cannot be rebooked), the others move around it.
+  const started = (v: Located) => v.state === IN_SERVICE;
+  const asVisits: PlanVisit[] = located
+    .filter((v) => !started(v))
+    .map((v) => ({ id: v.orderId, at: pointOf(v), serviceMinutes: c.visitMinutes, window: windowOf(c, v.minute) }));
+  const fixed = located.filter(started).map((v) => ({ id: v.orderId, at: pointOf(v), start: v.minute, end: v.minute + c.visitMinutes }));
+  const best = orderDay({ id: e.id, start: origin.at, shift: c.shift, booked: fixed, dailyCap: 0 }, asVisits, t.travel);
   // Each stop's leg is shown: it decides whether the answer says the travel is an estimate.
   const at = (id: number) => pointOf(byId.get(id) as Located);
   const shown = (list: Stop[]) => (s: Stop) => {
@@ -120,6 +128,16 @@ export async function dayPlan(db: Db, config: Config, u: Actor, q: { userId: num
   };
 }
 
+/** 我的工单's tab of each open state: the notice opens the list that holds the moved visits. */
+const TAB_OF: Record<number, string> = { 2: 'toAccept', 3: 'toServe' };
+
+/** The engineer's list of the moved visits: their tab when they share one, else 全部 narrowed to their states. */
+function noticeLink(states: number[]): string {
+  const distinct = [...new Set(states)].sort();
+  const [only] = distinct;
+  return distinct.length === 1 && only != null && TAB_OF[only] ? `/myOrder?tab=${TAB_OF[only]}` : `/myOrder?tab=all&states=${distinct.join(',')}`;
+}
+
 /**
  * Applies a reordered day: every visit moves to its new time in one transaction (rebookDay: the versions the
  * dispatcher saw, the overlap checked after the last move), the engineer gets a notice, and where the setting says so
@@ -130,10 +148,14 @@ export async function applyDay(
   u: Actor,
   b: { userId: number; date: string; stops: Array<{ orderId: number; start: string; version: number }> },
 ): Promise<{ moved: number; notified: number }> {
+  const [e] = await engineersOf(db, u.enterpriseId, [b.userId]);
+  if (!e) throw new AppError('NOT_FOUND');
   const c = await dayContext(db, u, b.date);
   const before = new Map(((await bookedOf(db, u, c, [b.userId])).get(b.userId) ?? []).map((v) => [v.orderId, v]));
-  const changes = b.stops.filter((s) => before.has(s.orderId) && minuteText((before.get(s.orderId) as VisitRec).minute) !== s.start);
-  if (b.stops.some((s) => !before.has(s.orderId))) throw new AppError('STATE_CHANGED');
+  // Every stop as the dispatcher saw it: a visit moved, taken or changed meanwhile (another dispatcher, a second click of
+  // the same apply) refuses the whole day; the route shown was worked out from times that no longer hold.
+  if (b.stops.some((s) => Number(before.get(s.orderId)?.version) !== s.version)) throw new AppError('STATE_CHANGED');
+  const changes = b.stops.filter((s) => minuteText((before.get(s.orderId) as VisitRec).minute) !== s.start);
   if (!changes.length) return { moved: 0, notified: 0 };
   const moves = changes.map((s) => ({ orderId: s.orderId, bespokeTime: `${c.date} ${s.start}:00`, version: s.version }));
   const tell = await getSettingBool(db, u.enterpriseId, PLANNING_SETTINGS.notifyCustomers);
@@ -156,7 +178,7 @@ export async function applyDay(
       kind: 'schedule_changed',
       title: `${c.date} 的上门顺序已调整`,
       content: `新的上门时间：${list}`,
-      link: '/myOrder?tab=toServe',
+      link: noticeLink(changes.map((s) => (before.get(s.orderId) as VisitRec).state)),
     });
     if (!tell) return;
     for (const s of changes) {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Candidate, planningContract as P, scheduleContract as S, settingsContract as ST, tagsContract as TG } from '@sk/shared';
+import { type Candidate, orderListContract as L, planningContract as P, scheduleContract as S, settingsContract as ST, tagsContract as TG } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { textArray } from '../../platform/sql';
+import { bigints, textArray } from '../../platform/sql';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
@@ -201,6 +201,82 @@ describe('an engineer’s day in travel order', () => {
     expect(texts.map((x) => x.mobile).sort()).toEqual(phoned.map((s: { orderId: number }) => (s.orderId === ids[0] ? '13912340001' : '13912340002')).sort());
     expect(applied.data.notified).toBe(phoned.length);
     expect(phoned.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a visit in service', () => {
+  it('keeps its time: the others are ordered around it and the day applies', async () => {
+    const who = tm.engineer.id;
+    await profile(who, { lat: place(0, 0).latitude, lng: place(0, 0).longitude }, ['空调']);
+    const DAY5 = '2030-03-08';
+    // He is at the near customer's from 10:00 (服务中); the far visit booked at 08:00 is better after it.
+    const far = await orderIn(t, tm, 3, { appointment_at: `${DAY5} 08:00:00+08`, ...place(15, 0) });
+    const here = await orderIn(t, tm, 4, { appointment_at: `${DAY5} 10:00:00+08`, ...place(1, 0) });
+    const d = await tm.dispatcher.client.call(P.day, { userId: who, date: DAY5 });
+    expect(d.data.changed, d.data.note ?? d.message).toBe(true);
+    type Shown = { orderId: number; start: string; version: number };
+    expect(d.data.proposed.stops.map((s: Shown) => [s.orderId, s.start])).toEqual([
+      [here, '10:00'],
+      [far, expect.stringMatching(/^1[01]:/)],
+    ]);
+    const stops = d.data.proposed.stops.map((s: Shown) => ({ orderId: s.orderId, start: s.start, version: s.version }));
+    const applied = await tm.dispatcher.client.call(P.applyDay, { userId: who, date: DAY5, stops });
+    expect(applied.success, applied.message).toBe(true);
+    expect(applied.data.moved).toBe(1);
+    expect(await orderRow(t, tm.ep, here)).toMatchObject({ state: 4, version: 0 });
+  });
+});
+
+describe('applying a day, twenty times at once', () => {
+  it('one apply moves the visits, the others answer 数据已变更; one notice, whose link lists the moved visits', async () => {
+    const who = tm.engineer.id;
+    await profile(who, { lat: place(0, 0).latitude, lng: place(0, 0).longitude }, ['空调']);
+    const DAY4 = '2030-03-07';
+    const at4 = (hhmm: string) => `${DAY4} ${hhmm}:00+08`;
+    // Crossed again, with visits not yet accepted (待接单) among those waiting for him (待服务).
+    const ids = [
+      await orderIn(t, tm, 2, { appointment_at: at4('08:00'), ...place(15, 0) }),
+      await orderIn(t, tm, 3, { appointment_at: at4('09:00'), ...place(1, 0) }),
+      await orderIn(t, tm, 2, { appointment_at: at4('10:00'), ...place(15.5, 0.5) }),
+      await orderIn(t, tm, 3, { appointment_at: at4('11:00'), ...place(1.5, 0.5) }),
+    ];
+    const d = await tm.dispatcher.client.call(P.day, { userId: who, date: DAY4 });
+    expect(d.data.changed, d.message).toBe(true);
+    type Shown = { orderId: number; start: string; version: number };
+    const stops = d.data.proposed.stops.map((s: Shown) => ({ orderId: s.orderId, start: s.start, version: s.version }));
+    const was = new Map(d.data.current.stops.map((s: Shown) => [s.orderId, s.start]));
+    const moved = stops.filter((s: Shown) => was.get(s.orderId) !== s.start);
+    expect(moved.length).toBeGreaterThan(1);
+    // Another enterprise's dispatcher moves nothing of this day.
+    expect((await other.dispatcher.client.call(P.applyDay, { userId: who, date: DAY4, stops })).message).toBe('数据不存在或已被删除');
+
+    const answers = await race(20, () => tm.dispatcher.client.call(P.applyDay, { userId: who, date: DAY4, stops }));
+    expect(tally(answers)).toEqual({ ok: 1, '数据已变更，请刷新后重试': 19 });
+    expect(answers.find((a) => a.success)!.data).toMatchObject({ moved: moved.length });
+    // The same click once more, after the move: the versions it carries are gone.
+    expect((await tm.dispatcher.client.call(P.applyDay, { userId: who, date: DAY4, stops })).message).toBe('数据已变更，请刷新后重试');
+    for (const s of stops) {
+      const row = await orderRow(t, tm.ep, s.orderId);
+      expect(new Date(String(row.appointment_at)).toISOString()).toBe(new Date(at4(s.start)).toISOString());
+    }
+    const [logs] = await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from order_logs where enterprise_id = ${tm.ep} and order_id = any(${bigints(ids)}) and action = 'keepDate'`,
+    );
+    expect(logs?.n).toBe(moved.length);
+    const notices = await rows<{ link: string }>(
+      t.deps.db,
+      sql`select link from notices where enterprise_id = ${tm.ep} and user_id = ${who} and kind = 'schedule_changed' and title = ${`${DAY4} 的上门顺序已调整`}`,
+    );
+    expect(notices).toHaveLength(1);
+    // The notice opens 我的工单 with the list (tab and states) the page asks for: every moved visit is on it.
+    const link = new URL(notices[0]!.link, 'http://x');
+    expect(link.pathname).toBe('/myOrder');
+    const query = { scope: 'mine', pageSize: 100, ...Object.fromEntries(link.searchParams) };
+    const listed = await tm.engineer.client.send(L.getAllOrderList, query);
+    expect(listed.success, listed.message).toBe(true);
+    const shown = listed.data.list.map((o: { id: number }) => o.id);
+    for (const s of moved) expect(shown).toContain(s.orderId);
   });
 });
 

@@ -243,16 +243,6 @@ export async function lockAssignee(tx: Tx, ep: number, orderId: number): Promise
   return cur;
 }
 
-/** The user's shared position (its columns null when none); undefined when there is no such user. */
-export async function positionOfUser(ex: Executor, ep: number, userId: number): Promise<Place | undefined> {
-  const [who] = await rows<Place>(
-    ex,
-    sql`select p.latitude, p.longitude from users u left join engineer_positions p on p.enterprise_id = u.enterprise_id and p.user_id = u.id
-      where u.enterprise_id = ${ep} and u.id = ${userId} and u.deleted_at is null`,
-  );
-  return who;
-}
-
 export async function sharedPosition(
   ex: Executor,
   ep: number,

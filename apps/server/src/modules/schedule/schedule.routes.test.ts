@@ -154,7 +154,7 @@ describe('booking from the board (dispatch + keepDate with a clash check)', () =
   });
 });
 
-describe('map, nearest engineers, positions and the route', () => {
+describe('map, nearest engineers and positions', () => {
   it('positions: shared with consent, withdrawn on request; bad coordinates refused', async () => {
     const e = tm.engineer.client;
     expect((await e.call(C.myPosition)).data).toEqual({ sharing: false, latitude: null, longitude: null, reportedAt: null });
@@ -181,20 +181,6 @@ describe('map, nearest engineers, positions and the route', () => {
     expect(near.data[0]!.distance).toBeGreaterThan(3000);
     expect(near.data[0]!.distance).toBeLessThan(5000);
     expect((await tm.dispatcher.client.call(C.nearest, { orderId: theirs })).message).toBe('数据不存在或已被删除');
-  });
-
-  it('the route visits the day’s orders nearest first from the engineer’s position, with a navigation link each', async () => {
-    await tm.engineer.client.call(C.reportPosition, { latitude: 30, longitude: 120 });
-    const far = await orderIn(t, tm, 3, { appointment_at: '2030-03-06 09:00:00+08', latitude: 30.2, longitude: 120 });
-    const near = await orderIn(t, tm, 3, { appointment_at: '2030-03-06 14:00:00+08', latitude: 30.01, longitude: 120 });
-    const unlocated = await orderIn(t, tm, 3, { appointment_at: '2030-03-06 16:00:00+08' });
-    const r = await tm.dispatcher.client.call(C.route, { userId: tm.engineer.id, date: '2030-03-06' });
-    expect(r.data.base).toEqual({ latitude: 30, longitude: 120, source: 'position' });
-    expect(r.data.stops.map((s: { orderId: number }) => s.orderId)).toEqual([near, far]);
-    expect(r.data.stops[0]!.navUrl).toMatch(/^https:\/\/uri\.amap\.com\/navigation\?to=120,30\.01,/);
-    expect(r.data.unlocated.map((s: { orderId: number }) => s.orderId)).toEqual([unlocated]);
-    expect((await tm.engineer2.client.call(C.route, { userId: tm.engineer.id, date: '2030-03-06' })).message).toBe('数据不存在或已被删除');
-    expect((await tm.dispatcher.client.call(C.route, { userId: other.engineer.id, date: '2030-03-06' })).message).toBe('数据不存在或已被删除');
   });
 });
 

@@ -20,7 +20,6 @@ export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<
     unassigned: ({ actor, query }) => svc.unassigned(db, actor, query),
     unassignedCount: ({ actor, query }) => svc.unassignedCount(db, actor, query),
     book: async ({ actor, body }) => withMessage(await svc.book(db, actor, body), '派单成功'),
-    route: ({ actor, query }) => svc.route(db, actor, query.userId, query.date),
     workingDays: ({ actor, query }) => svc.calendarDays(db, actor, query),
     myPosition: ({ actor }) => svc.myPosition(db, actor),
     reportPosition: async ({ actor, body }) => {

@@ -6,11 +6,8 @@ import {
   loadLevelOf,
   minuteOf,
   minuteText,
-  navUrl,
-  nearestNeighbour,
   type NearestRow,
   type ReportRow,
-  type RouteAnswer,
   SCHEDULE_EVENT,
   type ScheduleQuery,
   type TimeInterval,
@@ -231,37 +228,6 @@ export async function rebookDay(db: Db, u: Actor, userId: number, moves: Array<{
 }
 
 export const calendarDays = (db: Db, u: Actor, q: { startDate: string; endDate: string }) => workingDays(db, u.enterpriseId, q.startDate, q.endDate);
-
-/** The engineer's day as a visiting order: nearest neighbour from their shared position (else the first visit). */
-export async function route(db: Db, u: Actor, userId: number, date: string): Promise<RouteAnswer> {
-  if (engineerOnly(u) && userId !== u.id) throw new AppError('NOT_FOUND');
-  const ep = u.enterpriseId;
-  const who = await repo.positionOfUser(db, ep, userId);
-  if (!who) throw new AppError('NOT_FOUND');
-  const visits = await repo.visitsOf(db, ep, u.timeZone, [userId], date, date);
-  const located = visits.filter((x) => x.latitude != null && x.longitude != null) as (repo.VisitRec & { latitude: number; longitude: number })[];
-  const unlocated = visits
-    .filter((x) => x.latitude == null || x.longitude == null)
-    .map((x) => ({ orderId: x.orderId, orderNo: x.orderNo, title: x.title, address: x.address }));
-  const first = located[0];
-  const base =
-    who.latitude != null && who.longitude != null
-      ? { latitude: who.latitude, longitude: who.longitude, source: 'position' as const }
-      : first
-        ? { latitude: first.latitude, longitude: first.longitude, source: 'firstStop' as const }
-        : null;
-  const legs = base ? nearestNeighbour(base, located) : [];
-  const stops = legs.map(({ stop, distance }) => ({
-    orderId: stop.orderId,
-    orderNo: stop.orderNo,
-    title: stop.title,
-    address: stop.address,
-    appointmentAt: stamp(stop.day, stop.minute),
-    distance,
-    navUrl: navUrl(stop.latitude, stop.longitude, stop.address ?? stop.title),
-  }));
-  return { base, stops, unlocated, totalDistance: stops.reduce((s, x) => s + x.distance, 0) };
-}
 
 export async function myPosition(db: Db, u: Actor) {
   const p = await repo.sharedPosition(db, u.enterpriseId, u.timeZone, u.id);

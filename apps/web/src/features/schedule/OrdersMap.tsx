@@ -8,6 +8,7 @@ import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { useEffect, useRef } from 'react';
+import { tileLayerOf } from './mapTiles';
 
 export interface EngineerPin {
   userId: number;
@@ -27,7 +28,6 @@ export interface OrdersMapProps {
   onTileError: () => void;
 }
 
-const subdomainsOf = (url: string): string => (/webrd0\{s\}|webst0\{s\}/.test(url) ? '1234' : 'abc');
 /** Priority 1 普通 a thin white ring, 2 紧急 orange, 3 非常紧急 red and larger. */
 const RINGS: Record<number, { color: string; size: number }> = {
   1: { color: '#fff', size: 18 },
@@ -67,14 +67,7 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
   useEffect(() => {
     if (!box.current) return;
     const m = L.map(box.current, { center, zoom: 11, attributionControl: false });
-    let reported = false;
-    L.tileLayer(tileUrl, { subdomains: subdomainsOf(tileUrl), maxZoom: 18 })
-      .on('tileerror', () => {
-        if (reported) return;
-        reported = true;
-        handlers.current.onTileError();
-      })
-      .addTo(m);
+    tileLayerOf(tileUrl, () => handlers.current.onTileError()).addTo(m);
     layers.current = L.layerGroup().addTo(m);
     map.current = m;
     fitted.current = false;

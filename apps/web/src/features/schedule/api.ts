@@ -1,5 +1,6 @@
 // The schedule area's calls (packages/shared/src/schedule): the table, the report, the board and the map.
 import { orderActionsContract } from '@sk/shared/orders/order.actions.contract';
+import { planningContract } from '@sk/shared/planning/planning.contract';
 import { type EngineerRow, type ReportRow, scheduleContract } from '@sk/shared/schedule/schedule.contract';
 import { pairFetcher } from '../../components';
 import { staleAfter } from '../../lib/query';
@@ -9,7 +10,8 @@ export { scheduleContract as S };
 export const scheduleFetcher = pairFetcher<EngineerRow>(scheduleContract.dispatchList, scheduleContract.dispatchCount);
 export const reportFetcher = pairFetcher<ReportRow>(scheduleContract.reportList, scheduleContract.reportCount);
 
-// A booking or a dispatch from the map changes the table, the side pane, the map and the nearest list.
+// A booking or a dispatch from the map changes the table, the side pane, the map, the nearest list and an engineer's day
+// (the 路线 drawer); so does applying a day's new order.
 const reads = [
   scheduleContract.dispatchList,
   scheduleContract.dispatchCount,
@@ -17,9 +19,9 @@ const reads = [
   scheduleContract.unassignedCount,
   scheduleContract.map,
   scheduleContract.nearest,
-  scheduleContract.route,
+  planningContract.day,
 ];
-staleAfter([scheduleContract.book, orderActionsContract.dispatch], reads);
+staleAfter([scheduleContract.book, orderActionsContract.dispatch, planningContract.applyDay], reads);
 staleAfter([scheduleContract.saveIntervals], [scheduleContract.intervals, scheduleContract.dispatchList]);
 staleAfter([scheduleContract.reportPosition, scheduleContract.withdrawPosition], [scheduleContract.myPosition, scheduleContract.map]);
 
