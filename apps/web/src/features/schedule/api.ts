@@ -1,5 +1,6 @@
 // The schedule area's calls (packages/shared/src/schedule): the table, the report, the board and the map.
 import { orderActionsContract } from '@sk/shared/orders/order.actions.contract';
+import { planningContract } from '@sk/shared/planning/planning.contract';
 import { type EngineerRow, type ReportRow, scheduleContract } from '@sk/shared/schedule/schedule.contract';
 import { pairFetcher } from '../../components';
 import { staleAfter } from '../../lib/query';
@@ -20,6 +21,8 @@ const reads = [
   scheduleContract.route,
 ];
 staleAfter([scheduleContract.book, orderActionsContract.dispatch], reads);
+// A draft's acceptance books its orders: the board's reads and the draft itself (its proposals' states).
+staleAfter([planningContract.acceptDraft], [...reads, planningContract.draft]);
 staleAfter([scheduleContract.saveIntervals], [scheduleContract.intervals, scheduleContract.dispatchList]);
 staleAfter([scheduleContract.reportPosition, scheduleContract.withdrawPosition], [scheduleContract.myPosition, scheduleContract.map]);
 
