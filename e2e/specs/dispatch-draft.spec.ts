@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
@@ -101,9 +102,10 @@ test('智能排班: a draft on the board is moved, trimmed and accepted in part;
     await expect(slotOf(li, of(first, near1).start.slice(11, 14) + '00').getByTestId(`draft-block-${near1}`)).toBeVisible();
     for (const id of [near1, near2, far]) expect((await admin.get(`/order/orderDetail?orderId=${id}`)).data.state).toBe(1);
     await shot(page, FLOW, '01-board-draft');
-
-    // 2. Drag 草稿近二 onto 孙立新 at 15:00.
-    await blockOf(near2).locator('.sk-draft-handle').dragTo(slotOf(sun, '15:00'), { steps: 12 });
+    // 2. Move 草稿近二 to 孙立新 at 15:00: tap the block, then the slot (the board's tap-then-tap; a drop makes the same move).
+    await blockOf(near2).locator('.sk-draft-handle').click();
+    await expect(bar).toContainText(`已选择建议「草稿近二${t}」`);
+    await slotOf(sun, '15:00').click();
     await expect(slotOf(sun, '15:00').getByTestId(`draft-block-${near2}`)).toBeVisible();
     expect(of(await read(), near2)).toMatchObject({ userId: sun, start: `${day} 15:00:00` });
 
@@ -115,6 +117,15 @@ test('智能排班: a draft on the board is moved, trimmed and accepted in part;
     await page.reload();
     await expect(bar.getByTestId('draft-totals')).toContainText('共 2 单');
     await expect(slotOf(sun, '15:00').getByTestId(`draft-block-${near2}`)).toBeVisible();
+    // The bar and the blocks hold no serious or critical axe violation (docs/accessibility.md).
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa'])
+      .options({ resultTypes: ['violations'] })
+      .setLegacyMode(true)
+      .include('.sk-draft-bar')
+      .include('.sk-draft-block')
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
 
     // 4. Tick the moved one and accept it: it is booked; 草稿近一 stays a proposal, nothing else is booked.
     await blockOf(near2).getByLabel(`勾选建议 草稿近二${t}`).check();
