@@ -139,6 +139,8 @@ export const proposalSchema = z.object({
   moved: z.boolean(),
   /** The start lies past the order's SLA due. */
   late: z.boolean(),
+  /** Bumped by every move and decision: a move sends the version it saw. */
+  version: z.number(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
@@ -157,7 +159,14 @@ export const draftSchema = z.object({
 export type Draft = z.infer<typeof draftSchema>;
 
 export const draftQuery = z.object({ id: requiredId('草稿') });
-export const moveProposalBody = z.object({ draftId: requiredId('草稿'), orderId: requiredId('工单'), userId: requiredId('服务人员'), start: hhmm });
+export const moveProposalBody = z.object({
+  draftId: requiredId('草稿'),
+  orderId: requiredId('工单'),
+  userId: requiredId('服务人员'),
+  start: hhmm,
+  /** The proposal's version as the dispatcher saw it: moved or decided since, the move answers 数据已变更. */
+  version: L(coerceInt('integer', '版本不正确'), '版本'),
+});
 export const removeProposalBody = z.object({ draftId: requiredId('草稿'), orderId: requiredId('工单') });
 export const acceptDraftBody = z.object({ draftId: requiredId('草稿'), orderIds: L(ids('工单', DRAFT_MAX_ORDERS).optional(), '工单') });
 

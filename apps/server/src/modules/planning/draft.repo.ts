@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { bigints } from '../../platform/sql';
@@ -31,6 +31,7 @@ export interface ProposalRow {
   end_minute: number;
   state: number;
   moved: number;
+  version: number;
 }
 
 export async function insertDraft(
@@ -79,7 +80,7 @@ export async function proposalsOf(ex: Executor, ep: number, tz: string, draftId:
   return rows<ProposalRow>(
     ex,
     sql`select p.id::int as id, p.order_id::int as order_id, o.order_no, o.title, o.full_address as address, o.latitude, o.longitude,
-        p.user_id::int as user_id, u.name as user_name, p.state, p.moved,
+        p.user_id::int as user_id, u.name as user_name, p.state, p.moved, p.version,
         (extract(epoch from (p.start_at at time zone ${tz}) - ${date}::date::timestamp) / 60)::int as start_minute,
         (extract(epoch from (p.end_at at time zone ${tz}) - ${date}::date::timestamp) / 60)::int as end_minute
       from plan_proposals p
@@ -99,22 +100,24 @@ export async function orderNames(ex: Executor, ep: number, ids: number[]): Promi
   return new Map(found.map((r) => [r.id, { orderNo: r.order_no, title: r.title }]));
 }
 
-/** A proposal still 建议 moved to another engineer or time (the dispatcher's edit); false when it is no longer 建议. */
-export async function moveProposal(
-  ex: Executor,
-  ep: number,
-  tz: string,
-  p: { draftId: number; orderId: number; userId: number; date: string; start: number; end: number },
-): Promise<boolean> {
-  const r = await rows<{ id: number }>(
-    ex,
-    sql`update plan_proposals set user_id = ${p.userId}, moved = 1, version = version + 1, updated_at = now(),
-        start_at = (${p.date}::date::timestamp + make_interval(mins => ${p.start})) at time zone ${tz},
-        end_at = (${p.date}::date::timestamp + make_interval(mins => ${p.end})) at time zone ${tz}
-      where enterprise_id = ${ep} and draft_id = ${p.draftId} and order_id = ${p.orderId} and state = 1 returning id`,
-  );
+/** The draft's row locked for this transaction: the moves of one draft take turns, so their overlap checks agree. */
+export async function lockDraft(ex: Executor, ep: number, id: number): Promise<boolean> {
+  const r = await rows<{ id: number }>(ex, sql`select id from plan_drafts where enterprise_id = ${ep} and id = ${id} for update`);
   return r.length > 0;
 }
+
+/** A proposal's own row (as the state helper reads it). */
+export async function proposalRow(ex: Executor, ep: number, draftId: number, orderId: number): Promise<Record<string, unknown> | undefined> {
+  const [r] = await rows<Record<string, unknown>>(
+    ex,
+    sql`select * from plan_proposals where enterprise_id = ${ep} and draft_id = ${draftId} and order_id = ${orderId}`,
+  );
+  return r;
+}
+
+/** The instant of a local minute of the draft's day (`tz`), as a column value. */
+export const instantAt = (date: string, minute: number, tz: string): SQL =>
+  sql`(${date}::date::timestamp + make_interval(mins => ${minute})) at time zone ${tz}`;
 
 export async function proposalId(ex: Executor, ep: number, draftId: number, orderId: number): Promise<number | undefined> {
   const [r] = await rows<{ id: number }>(

@@ -177,6 +177,7 @@ export async function readDraft(db: Db, config: Config, u: Actor, id: number, lo
       state: p.state,
       moved: p.moved === 1,
       late: due != null && p.end_minute > due,
+      version: p.version,
     };
   });
   const open = proposals.filter((p) => p.state !== PROPOSAL_STATE.removed);
@@ -211,7 +212,7 @@ export async function moveProposal(
   db: Db,
   config: Config,
   u: Actor,
-  b: { draftId: number; orderId: number; userId: number; start: string },
+  b: { draftId: number; orderId: number; userId: number; start: string; version: number },
   log: (m: string) => void,
 ): Promise<Draft> {
   const d = await repo.draftOf(db, u.enterpriseId, u.timeZone, b.draftId);
@@ -224,16 +225,38 @@ export async function moveProposal(
   if (why) throw new AppError('VALIDATION', { detail: `${e.name}${why}` });
   const start = hhmmMinute(b.start);
   const end = start + c.visitMinutes;
-  const others = (await repo.proposalsOf(db, u.enterpriseId, u.timeZone, d.id, d.plan_date)).filter(
-    (p) => p.user_id === e.id && p.order_id !== o.id && p.state === PROPOSAL_STATE.proposed,
-  );
   const visits = (await bookedOf(db, u, c, [e.id])).get(e.id) ?? [];
-  const clash =
-    others.find((p) => p.start_minute < end && start < p.end_minute)?.order_no ??
-    visits.find((v) => v.orderId !== o.id && v.minute < end && start < v.minute + c.visitMinutes)?.orderNo;
-  if (clash) throw new AppError('SCHEDULE_CLASH', { time: `${d.plan_date} ${b.start}`, orderNo: clash });
-  const ok = await repo.moveProposal(db, u.enterpriseId, u.timeZone, { draftId: d.id, orderId: o.id, userId: e.id, date: d.plan_date, start, end });
-  if (!ok) throw new AppError('STATE_CHANGED');
+  // The draft's row is locked: moves of one draft take turns, so two proposals cannot be moved onto one time at once.
+  await db.transaction(async (tx) => {
+    await repo.lockDraft(tx, u.enterpriseId, d.id);
+    const row = await repo.proposalRow(tx, u.enterpriseId, d.id, o.id);
+    if (!row) throw new AppError('NOT_FOUND');
+    if (Number(row.version) !== b.version || Number(row.state) !== PROPOSAL_STATE.proposed) throw new AppError('STATE_CHANGED');
+    const others = (await repo.proposalsOf(tx, u.enterpriseId, u.timeZone, d.id, d.plan_date)).filter(
+      (p) => p.user_id === e.id && p.order_id !== o.id && p.state === PROPOSAL_STATE.proposed,
+    );
+    const clash =
+      others.find((p) => p.start_minute < end && start < p.end_minute)?.order_no ??
+      visits.find((v) => v.orderId !== o.id && v.minute < end && start < v.minute + c.visitMinutes)?.orderNo;
+    if (clash) throw new AppError('SCHEDULE_CLASH', { time: `${d.plan_date} ${b.start}`, orderNo: clash });
+    await changeState(tx, {
+      table: PROPOSAL_TABLE,
+      machine: proposalMachine,
+      enterpriseId: u.enterpriseId,
+      id: Number(row.id),
+      action: 'move',
+      actorId: u.id,
+      expected: PROPOSAL_STATE.proposed,
+      current: row,
+      patch: {
+        user_id: e.id,
+        moved: 1,
+        start_at: repo.instantAt(d.plan_date, start, u.timeZone),
+        end_at: repo.instantAt(d.plan_date, end, u.timeZone),
+      },
+      note: `${e.name} ${b.start}`,
+    });
+  });
   return readDraft(db, config, u, d.id, log);
 }
 

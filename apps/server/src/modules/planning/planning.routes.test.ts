@@ -302,7 +302,13 @@ describe('a day planned as a draft', () => {
     expect(by(ids[2] as number).userId).toBe(tm.engineer2.id);
     for (const id of ids) expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, service_user_id: null });
     // Moved onto the other engineer at 16:00, then one removed.
-    const moved = await tm.dispatcher.client.call(P.moveProposal, { draftId: d.id, orderId: ids[1], userId: tm.engineer2.id, start: '16:00' });
+    const moved = await tm.dispatcher.client.call(P.moveProposal, {
+      draftId: d.id,
+      orderId: ids[1],
+      userId: tm.engineer2.id,
+      start: '16:00',
+      version: by(ids[1] as number).version,
+    });
     expect(moved.success, moved.message).toBe(true);
     expect(moved.data.proposals.find((p: { orderId: number }) => p.orderId === ids[1])).toMatchObject({
       userId: tm.engineer2.id,
@@ -328,5 +334,71 @@ describe('a day planned as a draft', () => {
     );
     expect(logs?.n).toBe(1);
     expect(await orderRow(t, tm.ep, ids[3] as number)).toMatchObject({ state: 1 });
+  });
+
+  it('of parallel moves of one proposal one wins (logged once), two onto one time clash, of parallel removes one wins; another enterprise gets nothing', async () => {
+    const DAY4 = '2030-03-07';
+    await profile(tm.engineer.id, { lat: place(0, 0).latitude, lng: place(0, 0).longitude }, ['空调']);
+    await profile(tm.engineer2.id, { lat: place(20, 0).latitude, lng: place(20, 0).longitude });
+    const ids = [await waiting(1, 2), await waiting(2, 1), await waiting(3, 2)];
+    const created = await tm.dispatcher.client.call(P.createDraft, { date: DAY4, source: 3, orderIds: ids, userIds: [tm.engineer.id, tm.engineer2.id] });
+    expect(created.success, created.message).toBe(true);
+    const d = created.data;
+    const first = d.proposals.find((p: { orderId: number }) => p.orderId === ids[0])!;
+    const proposalOf = async (orderId: number) =>
+      (
+        await rows<{ id: number; user_id: number; version: number; state: number }>(
+          t.deps.db,
+          sql`select id::int as id, user_id::int as user_id, version, state from plan_proposals where enterprise_id = ${tm.ep} and draft_id = ${d.id} and order_id = ${orderId}`,
+        )
+      )[0]!;
+    const logsOf = async (orderId: number, action: string) =>
+      (
+        await rows<{ n: number }>(
+          t.deps.db,
+          sql`select count(*)::int as n from plan_proposal_logs where enterprise_id = ${tm.ep} and proposal_id = ${(await proposalOf(orderId)).id} and action = ${action}`,
+        )
+      )[0]!.n;
+
+    // Another enterprise's dispatcher: the draft is not found and nothing changes.
+    const before = await proposalOf(ids[0] as number);
+    const move = { draftId: d.id, orderId: ids[0], userId: tm.engineer2.id, start: '09:00', version: first.version };
+    for (const a of [
+      await other.dispatcher.client.call(P.draft, { id: d.id }),
+      await other.dispatcher.client.call(P.moveProposal, move),
+      await other.dispatcher.client.call(P.removeProposal, { draftId: d.id, orderId: ids[0] }),
+      await other.dispatcher.client.call(P.acceptDraft, { draftId: d.id }),
+    ])
+      expect(a.message).toBe('数据不存在或已被删除');
+    expect(await proposalOf(ids[0] as number)).toEqual(before);
+
+    // Ten moves of one proposal at once, each to its own hour, all with the version the dispatcher saw: one wins.
+    const hour = (i: number) => `${String(8 + i).padStart(2, '0')}:00`;
+    const moves = await race(10, (i) => tm.dispatcher.client.call(P.moveProposal, { ...move, start: hour(i) }));
+    expect(tally(moves)).toEqual({ ok: 1, '数据已变更，请刷新后重试': 9 });
+    const won = moves.findIndex((a) => a.success);
+    const now = (await tm.dispatcher.client.call(P.draft, { id: d.id })).data.proposals.find((p: { orderId: number }) => p.orderId === ids[0]);
+    expect(now).toMatchObject({ userId: tm.engineer2.id, start: `${DAY4} ${hour(won)}:00`, moved: true, version: first.version + 1 });
+    expect(await logsOf(ids[0] as number, 'move')).toBe(1);
+    // The version seen before the move is stale now.
+    expect((await tm.dispatcher.client.call(P.moveProposal, { ...move, start: '17:00' })).message).toBe('数据已变更，请刷新后重试');
+
+    // Two proposals moved onto one time of the first engineer at once: the moves of a draft take turns, the second clashes.
+    const second = (await proposalOf(ids[1] as number)).version;
+    const third = (await proposalOf(ids[2] as number)).version;
+    const both = await race(2, (i) =>
+      tm.dispatcher.client.call(P.moveProposal, { draftId: d.id, orderId: ids[i + 1], userId: tm.engineer.id, start: '15:00', version: i ? third : second }),
+    );
+    expect(both.filter((a) => a.success)).toHaveLength(1);
+    expect(both.find((a) => !a.success)?.message).toMatch(/^该服务人员在2030-03-07 15:00已有预约/);
+
+    // Ten removes of one proposal at once: one wins, logged once; a move after it answers 数据已变更.
+    const removes = await race(10, () => tm.dispatcher.client.call(P.removeProposal, { draftId: d.id, orderId: ids[0] }));
+    expect(tally(removes)).toEqual({ ok: 1, '数据已变更，请刷新后重试': 9 });
+    expect(await proposalOf(ids[0] as number)).toMatchObject({ state: 3 });
+    expect(await logsOf(ids[0] as number, 'remove')).toBe(1);
+    const late = await tm.dispatcher.client.call(P.moveProposal, { ...move, version: first.version + 2 });
+    expect(late.message).toBe('数据已变更，请刷新后重试');
+    for (const id of ids) expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, service_user_id: null });
   });
 });

@@ -16,7 +16,7 @@ export { dispatchContract, orderActionsContract, planningContract, scheduleContr
 // A dispatch changes the desk, its badge, every engineer's load beside it and the order lists.
 // A booking from a suggestion (the board's booking) does the same, and changes every engineer's suggested slot.
 staleAfter(
-  [orderActionsContract.dispatch, dispatchContract.batchDesignate, dispatchContract.batchDispatch, scheduleContract.book],
+  [orderActionsContract.dispatch, dispatchContract.batchDesignate, dispatchContract.batchDispatch, scheduleContract.book, planningContract.acceptDraft],
   [
     dispatchContract.unDeliverOrderList,
     dispatchContract.candidates,

@@ -19,13 +19,15 @@ import {
   useDraggable,
   useDroppable,
 } from '@dnd-kit/core';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type ImState, imHub } from '../../lib/im';
 import { call } from '../../lib/api';
 import { apiKey, useApi } from '../../lib/query';
 import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
 import { isPositionFrame } from './live';
+import { DraftDialog, Pickable } from './DraftDialog';
+import { useDraftLayer } from './DraftLayer';
 import { LoadTag } from './parts';
 import { RouteDrawer } from './RouteDrawer';
 import './schedule.css';
@@ -158,8 +160,8 @@ function OrderCardBody({ o, picked }: { o: UnassignedRow; picked: boolean }) {
 /** Visits still before service (待接单, 待服务) may be dragged to another hour or engineer. */
 const MOVABLE = [2, 3];
 
-/** What a drag carries (its data.dragged): a waiting order or a booked visit. */
-export type Dragged = { kind: 'order' | 'visit'; id: number };
+/** What a drag carries (its data.dragged): a waiting order, a booked visit or a draft's proposal (DraftLayer). */
+export type Dragged = { kind: 'order' | 'visit' | 'proposal'; id: number };
 /** What a slot is as a drop target (its data). */
 interface SlotTarget {
   label: string;
@@ -215,7 +217,7 @@ function VisitChip({ v }: { v: Visit }) {
  * the size of the cell, named by engineer and time, books the picked order from the keyboard or a screen reader (the
  * visits' links sit above it, so the cell is not one control holding others).
  */
-function SlotCell({ slot, row, onPick }: { slot: Slot; row: EngineerRow; onPick: (at: string) => void }) {
+function SlotCell({ slot, row, onPick, extra }: { slot: Slot; row: EngineerRow; onPick: (at: string) => void; extra?: ReactNode }) {
   const visits = row.days.flatMap((d) => d.visits).filter(slot.contains);
   const past = dayjs(slot.at).isBefore(dayjs(), 'minute');
   const name = `${row.name} ${slot.at.slice(5, 16)}${past ? '（已过）' : slot.working ? '' : '（非工作时间）'}${visits.length ? `，已约 ${visits.length} 单` : ''}`;
@@ -240,6 +242,7 @@ function SlotCell({ slot, row, onPick }: { slot: Slot; row: EngineerRow; onPick:
       {visits.map((v) => (
         <VisitChip key={v.orderId} v={v} />
       ))}
+      {extra}
     </div>
   );
 }
@@ -249,6 +252,13 @@ export default function DispatchBoard() {
   const [date, setDate] = useState<Dayjs>(dayjs());
   const [picked, setPicked] = useState<number | null>(null);
   const [routeOf, setRouteOf] = useState<EngineerRow | null>(null);
+  // 智能排班: the orders ticked in the side pane, the dialog, and the draft named by ?draft=ID (DraftLayer).
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [drafting, setDrafting] = useState(false);
+  const draft = useDraftLayer((d) => {
+    setMode('day');
+    setDate(dayjs(d));
+  });
   const day = date.format('YYYY-MM-DD');
   const span = mode === 'day' ? { startDate: day, endDate: day } : { startDate: weekOf(day)[0] as string, endDate: weekOf(day)[6] as string };
   // Engineers a page at a time (by team and keyword), so the board stays usable with 1000 of them.
@@ -306,6 +316,7 @@ export default function DispatchBoard() {
   };
 
   const drop = (row: EngineerRow, at: string, dragged: Dragged | undefined) => {
+    if (draft.drop(row.userId, at, dragged)) return;
     if (dragged?.kind === 'visit') {
       const found = visitOf(dragged.id);
       if (!found || !MOVABLE.includes(found.visit.state)) return;
@@ -384,6 +395,7 @@ export default function DispatchBoard() {
                   ]}
                 />
                 <DatePicker value={date} onChange={(v) => v && setDate(v)} allowClear={false} picker={mode === 'week' ? 'week' : 'date'} aria-label="日期" />
+                <Button onClick={() => setDrafting(true)}>智能排班</Button>
                 <Link to="/schedule/list">排班表</Link>
               </Space>
             }
@@ -411,6 +423,7 @@ export default function DispatchBoard() {
             {mode === 'day' && cal.get(day)?.working === false && (
               <Typography.Paragraph type="secondary">该日为休息日（按「工作时间与节假日」），时段以灰色显示。</Typography.Paragraph>
             )}
+            {draft.bar}
             <div style={{ overflowX: 'auto' }}>
               <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
                 <div style={{ fontWeight: 600, padding: 4, position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>服务人员</div>
@@ -449,7 +462,7 @@ export default function DispatchBoard() {
                     </div>
                     {slots.map((s) => (
                       <div key={s.key} style={{ borderTop: '1px solid #f0f0f0' }}>
-                        <SlotCell slot={s} row={r} onPick={(at) => drop(r, at, undefined)} />
+                        <SlotCell slot={s} row={r} onPick={(at) => drop(r, at, undefined)} extra={mode === 'day' ? draft.blocks(r.userId, s.at) : null} />
                       </div>
                     ))}
                   </div>
@@ -486,7 +499,9 @@ export default function DispatchBoard() {
             />
             <Space direction="vertical" style={{ width: '100%' }} data-testid="board-waiting">
               {(waiting.data ?? []).map((o) => (
-                <OrderCard key={o.id} o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
+                <Pickable key={o.id} id={o.id} title={o.title} chosen={chosen} onChange={setChosen}>
+                  <OrderCard o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
+                </Pickable>
               ))}
               {waiting.data?.length === 0 && <Empty description="没有待派单的工单" />}
             </Space>
@@ -504,6 +519,17 @@ export default function DispatchBoard() {
           </Card>
         </Col>
         <RouteDrawer engineer={routeOf} date={day} onClose={() => setRouteOf(null)} />
+        <DraftDialog
+          open={drafting}
+          onClose={() => setDrafting(false)}
+          day={day}
+          chosen={chosen}
+          engineers={table.data ?? []}
+          onMade={(d) => {
+            setChosen([]);
+            draft.open(d);
+          }}
+        />
       </Row>
       <DragOverlay dropAnimation={null}>
         {lifted ? (

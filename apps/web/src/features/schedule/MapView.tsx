@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { useApi, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { distanceText, LIVE_READS, S } from './api';
+import { useDraftRoutes } from './DraftRoutes';
 import { useScheduleLive } from './live';
 
 const OrdersMap = lazy(() => import('./OrdersMap'));
@@ -126,6 +127,8 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
   const [selected, setSelected] = useState<number | null>(null);
   const [tileFailed, setTileFailed] = useState(false);
   const order = data.data?.orders.find((o) => o.id === selected);
+  // 地图派单?draft=ID: the draft's routes over the waiting orders.
+  const draft = useDraftRoutes(unassigned);
   const title = unassigned ? '地图派单' : '工单地图';
   return (
     <Row gutter={[12, 12]}>
@@ -137,6 +140,7 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
           styles={{ body: { height: 'calc(100vh - 220px)', minHeight: 460, display: 'flex', flexDirection: 'column', gap: 8 } }}
         >
           <Legend />
+          {draft.legend}
           {!unassigned && (
             <Select
               mode="multiple"
@@ -161,6 +165,7 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
                   selected={selected}
                   onSelect={setSelected}
                   onTileError={() => setTileFailed(true)}
+                  routes={draft.routes}
                 />
                 {tileFailed && <TileWarning />}
               </div>

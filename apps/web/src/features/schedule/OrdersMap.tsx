@@ -18,6 +18,14 @@ export interface EngineerPin {
   reportedAt: string;
 }
 
+/** An engineer's proposed day of a draft (DraftRoutes.tsx): a line through numbered stops. */
+export interface DraftRoute {
+  userId: number;
+  name: string;
+  colour: string;
+  stops: { orderId: number; n: number; latitude: number; longitude: number; label: string }[];
+}
+
 export interface OrdersMapProps {
   tileUrl: string;
   center: [number, number];
@@ -26,6 +34,8 @@ export interface OrdersMapProps {
   selected: number | null;
   onSelect: (id: number) => void;
   onTileError: () => void;
+  /** A draft's routes, drawn over the orders (the view is fitted to them). */
+  routes?: DraftRoute[];
 }
 
 /** Priority 1 普通 a thin white ring, 2 紧急 orange, 3 非常紧急 red and larger. */
@@ -54,12 +64,21 @@ const engineerIcon = (e: EngineerPin): L.DivIcon =>
     iconAnchor: [10, 10],
   });
 
-export default function OrdersMap({ tileUrl, center, orders, engineers, selected, onSelect, onTileError }: OrdersMapProps) {
+const stopIcon = (r: DraftRoute, n: number, orderId: number): L.DivIcon =>
+  L.divIcon({
+    html: `<div data-testid="draft-stop-${orderId}" style="width:22px;height:22px;border-radius:50%;background:${r.colour};color:#fff;font-size:12px;font-weight:600;line-height:22px;text-align:center;border:2px solid #fff;box-shadow:0 0 2px rgba(0,0,0,.6)">${n}</div>`,
+    className: '',
+    iconSize: [22, 22],
+    iconAnchor: [11, 11],
+  });
+
+export default function OrdersMap({ tileUrl, center, orders, engineers, selected, onSelect, onTileError, routes }: OrdersMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layers = useRef<L.LayerGroup | null>(null);
   // The view is fitted to the pins once; later data (a refetch, a moved engineer) keeps the user's pan and zoom.
-  const fitted = useRef(false);
+  // A draft's routes, when they come, are fitted once more (they are what the page was opened for).
+  const fitted = useRef<'all' | 'routes' | null>(null);
   const handlers = useRef({ onSelect, onTileError });
   handlers.current = { onSelect, onTileError };
 
@@ -70,7 +89,7 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     tileLayerOf(tileUrl, () => handlers.current.onTileError()).addTo(m);
     layers.current = L.layerGroup().addTo(m);
     map.current = m;
-    fitted.current = false;
+    fitted.current = null;
     // The box gets its height after the card's layout settles: Leaflet must learn its size, or the pins fitted to a
     // smaller box end up in its corner.
     const resized = new ResizeObserver(() => m.invalidateSize());
@@ -98,13 +117,25 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     // An engineer's name label lies below the pins and takes no clicks: an order or a cluster under it stays clickable.
     for (const e of engineers)
       L.marker([e.latitude, e.longitude], { icon: engineerIcon(e), zIndexOffset: -1000, interactive: false, keyboard: false }).addTo(group);
-    const points = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])] as [number, number][];
-    if (points.length > 0 && !fitted.current) {
-      fitted.current = true;
+    // A draft's routes lie above the pins: a line per engineer and his numbered stops.
+    for (const r of routes ?? []) {
+      const line = r.stops.map((s) => [s.latitude, s.longitude] as [number, number]);
+      L.polyline(line, { color: r.colour, weight: 4, opacity: 0.8, dashArray: '8 6' }).bindTooltip(esc(r.name)).addTo(group);
+      for (const s of r.stops)
+        L.marker([s.latitude, s.longitude], { icon: stopIcon(r, s.n, s.orderId), zIndexOffset: 1000 })
+          .bindTooltip(esc(s.label), { direction: 'top', offset: [0, -10] })
+          .addTo(group);
+    }
+    const routed = (routes ?? []).flatMap((r) => r.stops.map((s) => [s.latitude, s.longitude]));
+    const all = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])];
+    const points = (routed.length ? routed : all) as [number, number][];
+    const fit = routed.length ? 'routes' : 'all';
+    if (points.length > 0 && fitted.current !== fit && fitted.current !== 'routes') {
+      fitted.current = fit;
       m.invalidateSize();
       m.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 14, animate: false });
     }
-  }, [orders, engineers, selected]);
+  }, [orders, engineers, selected, routes]);
 
   return <div ref={box} data-testid="orders-map" style={{ height: '100%', minHeight: 420, width: '100%', borderRadius: 6, background: '#f5f5f5' }} />;
 }

@@ -22,6 +22,8 @@ const reads = [
   planningContract.day,
 ];
 staleAfter([scheduleContract.book, orderActionsContract.dispatch, planningContract.applyDay], reads);
+// A draft's acceptance books its orders: the board's reads and the draft itself (its proposals' states).
+staleAfter([planningContract.acceptDraft], [...reads, planningContract.draft]);
 staleAfter([scheduleContract.saveIntervals], [scheduleContract.intervals, scheduleContract.dispatchList]);
 staleAfter([scheduleContract.reportPosition, scheduleContract.withdrawPosition], [scheduleContract.myPosition, scheduleContract.map]);
 
