@@ -320,7 +320,7 @@ test.describe('map and dispatch board', () => {
       await expect(told).toContainText('移到');
       const arrow = Number.parseInt(to, 10) > Number.parseInt(from, 10) ? 'ArrowRight' : 'ArrowLeft';
       await expect(async () => {
-        if (!(await told.innerText()).includes(`移到${target}`)) await page.keyboard.press(arrow);
+        if (!((await told.textContent()) ?? '').includes(`移到${target}`)) await page.keyboard.press(arrow);
         await expect(told).toContainText(`移到${target}`, { timeout: 1_000 });
       }).toPass({ timeout: 15_000 });
       await page.keyboard.press('Space');
