@@ -51,6 +51,13 @@ function legOf(provider: GeoProviderName, metres: unknown, seconds: unknown): Ro
   return { km: Math.round(m / 100) / 10, minutes: Math.ceil(s / 60) };
 }
 
+/** Tencent's and Baidu's answers share a shape: { status 0, message, result: { routes: [{ distance, duration }] } }. */
+async function firstRoute(provider: 'tencent' | 'baidu', url: URL): Promise<{ distance?: number; duration?: number } | undefined> {
+  const body = await getJson<{ status?: number; message?: string; result?: { routes?: Array<{ distance?: number; duration?: number }> } }>(provider, url);
+  if (body.status !== 0) throw new GeoProviderError(provider, `route refused: ${body.status} ${body.message ?? ''}`.trim());
+  return body.result?.routes?.[0];
+}
+
 /** AMap (高德) web service: GET /v3/direction/driving?key&origin&destination → { status '1', route: { paths: [{ distance m, duration s }] } }. */
 export class AmapRouting implements RoutingService {
   readonly label = '高德路径规划';
@@ -88,9 +95,7 @@ export class TencentRouting implements RoutingService {
     url.searchParams.set('from', latLng(from));
     url.searchParams.set('to', latLng(to));
     url.searchParams.set('key', this.key);
-    const body = await getJson<{ status?: number; message?: string; result?: { routes?: Array<{ distance?: number; duration?: number }> } }>('tencent', url);
-    if (body.status !== 0) throw new GeoProviderError('tencent', `route refused: ${body.status} ${body.message ?? ''}`.trim());
-    const r = body.result?.routes?.[0];
+    const r = await firstRoute('tencent', url);
     // Tencent answers the duration in minutes.
     return legOf('tencent', r?.distance, r?.duration == null ? null : Number(r.duration) * 60);
   }
@@ -113,9 +118,7 @@ export class BaiduRouting implements RoutingService {
     url.searchParams.set('destination', latLng(to));
     url.searchParams.set('coord_type', 'gcj02');
     url.searchParams.set('ak', this.key);
-    const body = await getJson<{ status?: number; message?: string; result?: { routes?: Array<{ distance?: number; duration?: number }> } }>('baidu', url);
-    if (body.status !== 0) throw new GeoProviderError('baidu', `route refused: ${body.status} ${body.message ?? ''}`.trim());
-    const r = body.result?.routes?.[0];
+    const r = await firstRoute('baidu', url);
     return legOf('baidu', r?.distance, r?.duration);
   }
 }
