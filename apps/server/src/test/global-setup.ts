@@ -34,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('testDb', { url, template });
   return async () => {
     const found = (await admin.db.execute(
-      `select datname from pg_database where datname like 'sk_t_${process.pid}_%' or datname = '${template}'` as never,
+      `select datname from pg_database where datname like 'sk_t_${process.pid}_%' or datname = '${template}' or datname like '${template}_demo_%'` as never,
     )) as unknown as { rows: { datname: string }[] };
     for (const r of found.rows) await admin.db.execute(`drop database if exists ${r.datname} with (force)` as never).catch(() => {});
     await admin.close();
@@ -68,6 +68,11 @@ async function prepareTemplateQueues(database: Database): Promise<void> {
   const app = await buildApp(createDeps(config, database, { sms: new LogSmsSender(() => {}) }));
   await app.ready();
   await app.close();
+}
+
+/** The demo template's name for this run and the day in Shanghai (harness.ts demoTemplate). */
+export function demoTemplateName(template: string): string {
+  return `${template}_demo_${new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }).replaceAll('-', '')}`;
 }
 
 export function withDb(url: string, db: string): string {

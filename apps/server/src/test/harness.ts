@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -6,7 +7,8 @@ import { type Database, openPostgres } from '../db/client';
 import { type AppDeps, createDeps } from '../platform/create-deps';
 import { forgetSnapshots } from '../platform/list.snapshot';
 import { LogSmsSender } from '../platform/sms';
-import { withDb } from './global-setup';
+import { seedDemo } from '../seed';
+import { demoTemplateName, withDb } from './global-setup';
 
 let seq = 0;
 
@@ -24,12 +26,16 @@ async function copyStrategy(admin: Database): Promise<string> {
   return copyClause;
 }
 
-/** A fresh copy of the migrated template database, for one test file. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh copy of the migrated template database, for one test file; with `demo`, of that template with the demo seed
+ * (demoTemplate).
+ */
+export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<Database> {
   const info = inject('testDb');
+  const source = opts.demo ? await demoTemplate(info) : info.template;
   const name = `sk_t_${process.pid}_${Date.now()}_${seq++}`;
   const admin = await openPostgres(info.url, 1);
-  await admin.db.execute(`create database ${name} template ${info.template}${await copyStrategy(admin)}` as never);
+  await admin.db.execute(`create database ${name} template ${source}${await copyStrategy(admin)}` as never);
   await admin.close();
   const db = await openPostgres(withDb(info.url, name), 5);
   return {
@@ -41,6 +47,54 @@ export async function openTestDatabase(): Promise<Database> {
       await a.close();
     },
   };
+}
+
+/** The demo accounts' password in the demo template. */
+export const DEMO_PASSWORD = 'demo1234';
+/** Any fixed number: the advisory lock (on the server's maintenance database) held while the demo template is made. */
+const DEMO_TEMPLATE_LOCK = 7_301_126;
+
+/**
+ * The migrated template with the demo seed, as `npm start` writes it on an empty database (the subscribers wired, the
+ * app built on it), made by the first test file of the run that asks for it while the others wait on a lock, then
+ * copied for each: every such file seeded the whole demo itself (8–12 s of a worker each in CI). Named by the day in
+ * Shanghai, as the demo's dates are relative to the day it was written: a run that crosses midnight there seeds afresh.
+ */
+async function demoTemplate(info: { url: string; template: string }): Promise<string> {
+  const name = demoTemplateName(info.template);
+  const lock = new pg.Client({ connectionString: info.url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [DEMO_TEMPLATE_LOCK]);
+    const made = await lock.query(
+      `select 1 from pg_database d join pg_shdescription c on c.objoid = d.oid and c.classoid = 'pg_database'::regclass
+        where d.datname = $1 and c.description = 'seeded'`,
+      [name],
+    );
+    if (made.rowCount === 0) {
+      // A copy left half made by a worker that died is made again.
+      await lock.query(`drop database if exists ${name} with (force)`);
+      await lock.query(`create database ${name} template ${info.template}`);
+      const t = await createTestApp({}, { database: await openPostgres(withDb(info.url, name), 5) });
+      try {
+        if (!(await seedDemo(t.deps.db, DEMO_PASSWORD))) throw new Error('the demo template was not empty');
+      } finally {
+        await t.close();
+      }
+      // A copy is refused while anyone is connected to the template: the closed pool's sessions end first.
+      for (let i = 0; ; i++) {
+        const left = await lock.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (left.rows[0].n === 0) break;
+        if (i === 100) throw new Error(`the demo template ${name} still has sessions`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await lock.query(`comment on database ${name} is 'seeded'`);
+    }
+  } finally {
+    // The session's end releases its lock.
+    await lock.end();
+  }
+  return name;
 }
 
 export interface TestApp {
@@ -57,11 +111,18 @@ export interface TestAppOptions {
    * leaves the database to the first.
    */
   sameDatabaseAs?: TestApp;
+  /**
+   * A copy of the template with the demo seed (the demo enterprises and their month, as `npm start` writes them;
+   * password DEMO_PASSWORD) instead of an empty one.
+   */
+  demo?: boolean;
+  /** A database of the caller's, closed with the app (the demo template as it is made). */
+  database?: Database;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const first = opts.sameDatabaseAs?.database;
-  const database = first ? await openPostgres(first.url, 5) : await openTestDatabase();
+  const database = opts.database ?? (first ? await openPostgres(first.url, 5) : await openTestDatabase({ demo: opts.demo }));
   // Workers keep modules between files (isolate: false): the list snapshots of the last file's database go.
   forgetSnapshots();
   const config = loadConfig({

@@ -2,7 +2,6 @@ import { orderDetailContract as D, portalContract as P, productContract as PR, q
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { seedDemo } from '../../seed';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DEMO_PORTAL_MOBILE } from '../portal/portal.demo';
@@ -10,13 +9,13 @@ import { PortalClient } from '../portal/portal.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-});
+  // A copy of the demo database: the first demo file of the run seeds it, the others wait for it.
+  t = await createTestApp({}, { demo: true });
+}, 180_000);
 afterAll(async () => t.close());
 
 describe('commerce demo', () => {
   it('the salesperson 13800000005 and the administrator see the quotations (one with ¥0 lines) and the extension in force', async () => {
-    await seedDemo(t.deps.db, 'demo1234', true);
     const [ep] = await rows<{ id: number }>(
       t.deps.db,
       sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000005' order by e.id desc limit 1`,
@@ -51,5 +50,5 @@ describe('commerce demo', () => {
     const portal = await new PortalClient(t.app).login(DEMO_PORTAL_MOBILE, 'demo1234');
     expect((await portal.send(P.products, {})).data.list.some((p) => p.coverage.state === 1)).toBe(true);
     expect((await portal.send(P.quotations, {})).data.list.map((q) => q.state)).toContain(2);
-  }, 180_000);
+  });
 });

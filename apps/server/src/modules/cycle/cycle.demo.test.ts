@@ -2,19 +2,18 @@ import { cycleContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { seedDemo } from '../../seed';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-});
+  // A copy of the demo database: the first demo file of the run seeds it, the others wait for it.
+  t = await createTestApp({}, { demo: true });
+}, 180_000);
 afterAll(async () => t.close());
 
 describe('demo data', () => {
   it('the administrator (13800000003) has templates, plans in progress and paused, and the orders they generated', async () => {
-    await seedDemo(t.deps.db, 'demo1234', true);
     const [ep] = await rows<{ id: number }>(
       t.deps.db,
       sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000003' order by e.id desc limit 1`,
@@ -28,5 +27,5 @@ describe('demo data', () => {
     const d = await admin.send(C.planDetail, { id: Number(monthly?.id) });
     expect(d.data.orders[0]).toMatchObject({ orderNo: expect.stringMatching(/^GD/) });
     expect(d.data.upcoming[0]?.generated).toBe(true);
-  }, 180_000);
+  });
 });

@@ -2,9 +2,7 @@ import { poolContract as K } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { seedDemo } from '../../seed';
 import { drainJobs } from '../../platform/jobs';
-import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
@@ -143,21 +141,4 @@ describe('offer notices', () => {
     );
     expect(sent).toEqual([]);
   });
-});
-
-describe('demo data', () => {
-  it('the demo’s in-house engineer can grab the demo pool order (its time is free for him)', async () => {
-    await seedDemo(t.deps.db, 'demo1234', true);
-    const [ep] = await rows<{ id: number }>(
-      t.deps.db,
-      sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000002' order by e.id desc limit 1`,
-    );
-    const engineer = await new Client(t.app).login('13800000002', 'demo1234', Number(ep!.id));
-    const list = await engineer.send(K.list, { pageSize: 100 });
-    expect(list.data.list.length).toBeGreaterThan(0);
-    const id = (list.data.list[0]?.id ?? 0) as number;
-    const slots = await engineer.send(K.freeSlots, { orderId: id });
-    expect(slots.data.requestedFree).toBe(true);
-    expect(await engineer.send(K.grab, { orderId: id })).toMatchObject({ success: true, message: '抢单成功' });
-  }, 120_000); // the whole demo seed runs first
 });

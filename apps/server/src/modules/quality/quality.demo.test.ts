@@ -2,19 +2,18 @@ import { complaintContract as C, exchangeContract as X, faultContract as F, repa
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { seedDemo } from '../../seed';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-});
+  // A copy of the demo database: the first demo file of the run seeds it, the others wait for it.
+  t = await createTestApp({}, { demo: true });
+}, 180_000);
 afterAll(async () => t.close());
 
 describe('demo data', () => {
   it('the administrator sees a fault-mode tree, complaints in every state (one from the failed visit) and a report over them', async () => {
-    await seedDemo(t.deps.db, 'demo1234', true);
     const [ep] = await rows<{ id: number }>(
       t.deps.db,
       sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000003' order by e.id desc limit 1`,
@@ -62,5 +61,5 @@ describe('demo data', () => {
     expect(ex.map((x) => x.state).sort()).toEqual([0, 2]);
     const waiting = (await admin.send(X.detail, { id: ex.find((x) => x.state === 0)?.id as number })).data;
     expect(waiting.abilities).toEqual(['approve', 'reject']);
-  }, 180_000);
+  });
 });
