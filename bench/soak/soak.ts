@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     await instances.start(1);
     const tenant = await soakTenant(db.db, ORDERS, log);
     log(
-      `tenant ${tenant.enterpriseId}: ${tenant.people.engineers.length} engineers, ${tenant.customers.length} customers, ${tenant.warehouses.length} warehouses`,
+      `tenant ${tenant.enterpriseId}: ${tenant.people.engineers.length} engineers, ${tenant.customers.length} customers, ${tenant.warehouses.length} warehouses, ${tenant.scanCodes.length} products to report by QR`,
     );
     await instances.start(INSTANCES);
     log(`${INSTANCES} instances answering (${((Date.now() - t0) / 1000).toFixed(0)} s after start)`);

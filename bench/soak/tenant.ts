@@ -112,8 +112,14 @@ export async function soakTenant(db: Db, orders: number, log: (l: string) => voi
     customers: customers.map((c) => Number(c.id)),
     warehouses: [...warehouses].map(([id, spares]) => ({ id, spares })),
     scanCode: DEMO_QR_CODE,
+    // Products a stranger can report (with a customer): the product takes 5 QR reports a day (SCAN_REPORTS_PER_PRODUCT_DAY,
+    // HTTP 429), and an hour's reports spread over a few products reached it (a 60-minute run, 2026-11-29).
     scanCodes: (
-      await rows<{ qr_code: string }>(db, sql`select qr_code from installed_products where enterprise_id = ${ep} and status = 1 order by id desc limit 500`)
+      await rows<{ qr_code: string }>(
+        db,
+        sql`select qr_code from installed_products where enterprise_id = ${ep} and status = 1 and customer_id is not null
+          order by id desc limit 500`,
+      )
     ).map((p) => p.qr_code),
     // The demo's portal account (portal.demo.ts), when the demo made it.
     portalMobile: (await rows(db, sql`select 1 from home_accounts where enterprise_id = ${ep} and mobile = ${DEMO_PORTAL_MOBILE} and enabled`)).length
