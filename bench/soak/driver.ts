@@ -25,6 +25,9 @@ function mulberry32(a: number): () => number {
   };
 }
 const pick = <T>(xs: T[]): T | undefined => xs[Math.floor(random() * xs.length)];
+/** QR reports sent per product (scan/code asked), against the product's five a day. */
+const scanned = new Map<string, number>();
+const SCAN_REPORTS_A_DAY = 5;
 const uid = () => `${job.run}-${++seq}`;
 
 // ---- people and their sessions ----
@@ -525,8 +528,11 @@ const actions: { cls: ClassName; weight: number; run: () => Promise<void> }[] = 
     cls: 'portal',
     weight: 0.4,
     run: async () => {
-      const code = pick(job.scanCodes);
+      // Each product takes 5 QR reports a day (SCAN_REPORTS_PER_PRODUCT_DAY, then HTTP 429): strangers report other
+      // products, and none is left once each has had its five.
+      const code = pick(job.scanCodes.filter((c) => (scanned.get(c) ?? 0) < SCAN_REPORTS_A_DAY));
       if (!code) return;
+      scanned.set(code, (scanned.get(code) ?? 0) + 1);
       const mobile = `147${String(Math.floor(random() * 1e8)).padStart(8, '0')}`;
       const sent = await send('portal', null, 'POST', '/portal/scan/code', { code, mobile });
       if (!sent.ok) return;
