@@ -52,7 +52,8 @@ export default defineConfig({
         '--use-fake-ui-for-media-stream',
         // V8's interpreter and baseline compiler only: a test's page lives seconds, and the optimising compilers' work
         // (TurboFan, Maglev) did not pay for itself there. a11y, dispatch-board and projects on one worker, paired runs
-        // (load 6): Chromium's CPU 172 s -> 112 s and 104 s, the run 3.5 min -> 2.5 and 2.6 min.
+        // (load 6): Chromium's CPU 172 s -> 112 s and 104 s, the run 3.5 min -> 2.5 and 2.6 min. Three menu walks beside
+        // a soak: 37 s in two runs against 44 s in four (all Chromium's processes; runs of one kind spread ±12 %).
         '--js-flags=--no-opt --no-maglev',
       ],
     },
