@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -47,6 +48,24 @@ export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<D
       await a.close();
     },
   };
+}
+
+/** How long a demo file's beforeAll may wait: the first demo file of the run seeds the template, the others wait for it. */
+export const DEMO_APP_TIMEOUT = 180_000;
+
+/** A test app on a copy of the demo database (demoTemplate). */
+export function demoTestApp(): Promise<TestApp> {
+  return createTestApp({}, { demo: true });
+}
+
+/** The demo enterprise of a demo account (the newest, as the demo seeds one 演示企业). */
+export async function demoEnterpriseOf(t: TestApp, mobile: string): Promise<number> {
+  const r = await t.deps.db.execute(
+    sql`select e.id::int as id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = ${mobile} order by e.id desc limit 1`,
+  );
+  const id = (r as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id == null) throw new Error(`no demo enterprise for ${mobile}`);
+  return Number(id);
 }
 
 /** The demo accounts' password in the demo template. */

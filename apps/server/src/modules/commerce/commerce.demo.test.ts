@@ -3,25 +3,21 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { DEMO_APP_TIMEOUT, demoEnterpriseOf, demoTestApp, type TestApp } from '../../test/harness';
 import { DEMO_PORTAL_MOBILE } from '../portal/portal.demo';
 import { PortalClient } from '../portal/portal.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  // A copy of the demo database: the first demo file of the run seeds it, the others wait for it.
-  t = await createTestApp({}, { demo: true });
-}, 180_000);
+  t = await demoTestApp();
+}, DEMO_APP_TIMEOUT);
 afterAll(async () => t.close());
 
 describe('commerce demo', () => {
   it('the salesperson 13800000005 and the administrator see the quotations (one with ¥0 lines) and the extension in force', async () => {
-    const [ep] = await rows<{ id: number }>(
-      t.deps.db,
-      sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000005' order by e.id desc limit 1`,
-    );
+    const ep = await demoEnterpriseOf(t, '13800000005');
     for (const mobile of ['13800000005', '13800000003']) {
-      const c = await new Client(t.app).login(mobile, 'demo1234', Number(ep?.id));
+      const c = await new Client(t.app).login(mobile, 'demo1234', ep);
       const quotes = (await c.send(Q.list, {})).data;
       expect(quotes.list.map((q) => q.state).sort()).toEqual([1, 2, 4]);
       const sent = quotes.list.find((q) => q.state === 2);
@@ -38,7 +34,7 @@ describe('commerce demo', () => {
       const orders = await rows<{ id: number; day: string }>(
         t.deps.db,
         sql`select id::int, to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day from orders
-          where enterprise_id = ${Number(ep?.id)} and installed_product_id = ${e.installedProductId}`,
+          where enterprise_id = ${ep} and installed_product_id = ${e.installedProductId}`,
       );
       for (const o of mobile === '13800000003' ? orders : []) {
         const told = (await c.send(D.orderDetail, { orderId: o.id })).data.product;

@@ -3,22 +3,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { DEMO_APP_TIMEOUT, demoEnterpriseOf, demoTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  // A copy of the demo database: the first demo file of the run seeds it, the others wait for it.
-  t = await createTestApp({}, { demo: true });
-}, 180_000);
+  t = await demoTestApp();
+}, DEMO_APP_TIMEOUT);
 afterAll(async () => t.close());
 
 describe('demo data', () => {
   it('the administrator sees a fault-mode tree, complaints in every state (one from the failed visit) and a report over them', async () => {
-    const [ep] = await rows<{ id: number }>(
-      t.deps.db,
-      sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000003' order by e.id desc limit 1`,
-    );
-    const admin = await new Client(t.app).login('13800000003', 'demo1234', Number(ep?.id));
+    const ep = await demoEnterpriseOf(t, '13800000003');
+    const admin = await new Client(t.app).login('13800000003', 'demo1234', ep);
     const tree = await admin.send(F.list, { category: '暖通空调' });
     expect(tree.data.list.filter((n) => n.level === 3)).toHaveLength(3);
     const list = await admin.send(C.list, {});
@@ -36,7 +32,7 @@ describe('demo data', () => {
       t.deps.db,
       sql`select c.state, k.type, k.outcome, k.deadline_at = case k.type when 1 then c.response_due_at else c.resolve_due_at end as same
         from complaint_sla_clocks k join complaints c on c.enterprise_id = k.enterprise_id and c.id = k.complaint_id
-        where k.enterprise_id = ${Number(ep?.id)} order by c.state, k.type`,
+        where k.enterprise_id = ${ep} order by c.state, k.type`,
     );
     expect(clocks.map((k) => [k.state, k.type, k.outcome])).toEqual([
       [1, 1, 0],

@@ -1,24 +1,18 @@
 import { visitsContract as C } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/client';
 import { Client } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { DEMO_APP_TIMEOUT, demoEnterpriseOf, demoTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  // A copy of the demo database: the first demo file of the run seeds it, the others wait for it.
-  t = await createTestApp({}, { demo: true });
-}, 180_000);
+  t = await demoTestApp();
+}, DEMO_APP_TIMEOUT);
 afterAll(async () => t.close());
 
 describe('demo data', () => {
   it('周回访 (13800000007) has plans, tasks to work on, done ones with history, and the report shows them', async () => {
-    const [ep] = await rows<{ id: number }>(
-      t.deps.db,
-      sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000007' order by e.id desc limit 1`,
-    );
-    const visitor = await new Client(t.app).login('13800000007', 'demo1234', Number(ep?.id));
+    const ep = await demoEnterpriseOf(t, '13800000007');
+    const visitor = await new Client(t.app).login('13800000007', 'demo1234', ep);
     expect((await visitor.send(C.planList, {})).data.count).toBe(2);
     const mine = await visitor.send(C.count, { dataType: '0' });
     expect(mine.data.states['1']).toBeGreaterThan(0);
