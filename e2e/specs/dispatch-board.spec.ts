@@ -156,6 +156,8 @@ test.describe('map and dispatch board', () => {
       await marker.click();
       const panel = page.getByTestId('map-order-panel');
       await expect(panel).toContainText(`地图派单空调维修${t}`);
+      // The assistant's graded engineers come first (智能推荐), the nearest by straight line below them.
+      await expect(panel.getByRole('region', { name: '智能推荐' })).toBeVisible();
       const nearest = panel.getByTestId(`nearest-${engineerId}`);
       await expect(nearest).toContainText('米');
       await shot(page, FLOW, '02-map-order-clicked');
@@ -217,6 +219,8 @@ test.describe('map and dispatch board', () => {
       const later = await freeHour(admin, engineerId, day);
       await page.getByTestId(`board-order-${third}`).click();
       await expect(page.getByText('已选择工单')).toBeVisible();
+      // The picked order's 智能推荐 for the board's day.
+      await expect(page.getByRole('region', { name: '智能推荐' })).toContainText(`智能推荐（${day}）`);
       await shot(page, FLOW, '06-board-phone');
       await page.getByTestId(`slot-${engineerId}-${day} ${later}`).click();
       await expect(page.getByTestId(`slot-${engineerId}-${day} ${later}`)).toContainText(`冲突检查${t}`);

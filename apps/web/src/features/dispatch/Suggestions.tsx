@@ -37,8 +37,12 @@ function Row({ c, onBook }: { c: Candidate; onBook: (c: Candidate) => void }) {
   );
 }
 
-export function Suggestions({ orderId, onBooked }: { orderId: number; onBooked: () => void }) {
-  const r = useApi(planningContract.candidates, { orderId }, { call: { silent: true } });
+/**
+ * `date`: the day to suggest for (the board's day); without it the assistant takes today, or the next working day
+ * with room.
+ */
+export function Suggestions({ orderId, date, onBooked }: { orderId: number; date?: string; onBooked: () => void }) {
+  const r = useApi(planningContract.candidates, { orderId, ...(date ? { date } : {}) }, { call: { silent: true } });
   const a = r.data;
   if (!a) return null;
   const book = async (c: Candidate) => {

@@ -29,6 +29,7 @@ import { isPositionFrame } from './live';
 import { DraftDialog, Pickable } from './DraftDialog';
 import { useDraftLayer } from './DraftLayer';
 import { LoadTag } from './parts';
+import { Suggestions } from '../dispatch';
 import { RouteDrawer } from './RouteDrawer';
 import './schedule.css';
 
@@ -420,6 +421,15 @@ export default function DispatchBoard() {
               />
             </Space>
             {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
+            {picked != null && mode === 'day' && (
+              // The assistant's engineers for the picked order on the board's day (a past day: its next day with room).
+              <Suggestions
+                key={`${picked}-${day}`}
+                orderId={picked}
+                date={day >= dayjs().format('YYYY-MM-DD') ? day : undefined}
+                onBooked={() => setPicked(null)}
+              />
+            )}
             {mode === 'day' && cal.get(day)?.working === false && (
               <Typography.Paragraph type="secondary">该日为休息日（按「工作时间与节假日」），时段以灰色显示。</Typography.Paragraph>
             )}

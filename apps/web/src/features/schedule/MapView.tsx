@@ -1,5 +1,6 @@
 // /allOrder/mapView (orders on the map) and /assignOrderInMap (orders waiting for an engineer): click a marker to
-// see the order and the engineers nearest to it (straight-line distance), and dispatch it to one of them.
+// see the order, the dispatch assistant's graded engineers for it (智能推荐: one click books the first at its slot), and
+// the engineers nearest to it (straight-line distance) to dispatch it to any of them.
 import { DEFAULT_MAP_TILE_URL } from '@sk/shared/settings/settings.catalogue';
 import { settingsContract } from '@sk/shared/settings/settings.contract';
 import { priorityLabel } from '@sk/shared/common/labels';
@@ -11,6 +12,7 @@ import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Select, Space
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi, useApiMutation } from '../../lib/query';
+import { Suggestions } from '../dispatch';
 import { useCan } from '../../lib/session';
 import { distanceText, LIVE_READS, S } from './api';
 import { useDraftRoutes } from './DraftRoutes';
@@ -98,6 +100,7 @@ function OrderPanel({ order, canAssign }: { order: MapOrder | undefined; canAssi
         <Descriptions.Item label="预约时间">{order.appointmentAt ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="服务人员">{order.serviceUserName ?? '—'}</Descriptions.Item>
       </Descriptions>
+      {canAssign && [1, 2, 3].includes(order.state) && <Suggestions key={`s-${order.id}-${order.version}`} orderId={order.id} onBooked={() => {}} />}
       {canAssign && <Nearest key={`${order.id}-${order.version}`} order={order} />}
     </Space>
   );
