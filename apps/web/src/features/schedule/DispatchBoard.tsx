@@ -19,7 +19,7 @@ import {
   useDraggable,
   useDroppable,
 } from '@dnd-kit/core';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type ImState, imHub } from '../../lib/im';
 import { call } from '../../lib/api';
@@ -421,15 +421,6 @@ export default function DispatchBoard() {
               />
             </Space>
             {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
-            {picked != null && mode === 'day' && (
-              // The assistant's engineers for the picked order on the board's day (a past day: its next day with room).
-              <Suggestions
-                key={`${picked}-${day}`}
-                orderId={picked}
-                date={day >= dayjs().format('YYYY-MM-DD') ? day : undefined}
-                onBooked={() => setPicked(null)}
-              />
-            )}
             {mode === 'day' && cal.get(day)?.working === false && (
               <Typography.Paragraph type="secondary">该日为休息日（按「工作时间与节假日」），时段以灰色显示。</Typography.Paragraph>
             )}
@@ -509,9 +500,20 @@ export default function DispatchBoard() {
             />
             <Space direction="vertical" style={{ width: '100%' }} data-testid="board-waiting">
               {(waiting.data ?? []).map((o) => (
-                <Pickable key={o.id} id={o.id} title={o.title} chosen={chosen} onChange={setChosen}>
-                  <OrderCard o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
-                </Pickable>
+                <Fragment key={o.id}>
+                  <Pickable id={o.id} title={o.title} chosen={chosen} onChange={setChosen}>
+                    <OrderCard o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
+                  </Pickable>
+                  {picked === o.id && mode === 'day' && (
+                    // Under the card, so its late answer never moves the grid under a drag; a past day: its next day with room.
+                    <Suggestions
+                      key={`${o.id}-${day}`}
+                      orderId={o.id}
+                      date={day >= dayjs().format('YYYY-MM-DD') ? day : undefined}
+                      onBooked={() => setPicked(null)}
+                    />
+                  )}
+                </Fragment>
               ))}
               {waiting.data?.length === 0 && <Empty description="没有待派单的工单" />}
             </Space>
