@@ -151,7 +151,8 @@ export const draftSchema = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   travel: travelBasis,
-  engineers: z.array(z.object({ userId: z.number(), name: z.string() })),
+  /** `start`: where his day starts (his base, else his shared position), the first point of his line on the map. */
+  engineers: z.array(z.object({ userId: z.number(), name: z.string(), start: z.object({ latitude: z.number(), longitude: z.number() }).nullable() })),
   proposals: z.array(proposalSchema),
   unplaced: z.array(z.object({ orderId: z.number(), orderNo: z.string(), title: z.string(), reason: z.string() })),
   totals: z.object({ km: z.number(), minutes: z.number(), slaMisses: z.number() }),

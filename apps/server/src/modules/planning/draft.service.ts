@@ -38,6 +38,7 @@ export const PROPOSAL_TABLE: StateTable = {
 };
 
 const startOf = (e: EngineerFacts): Point | null => e.base ?? e.position;
+const pointOut = (p: Point | null) => (p ? { latitude: p.lat, longitude: p.lng } : null);
 
 function planEngineer(c: DayContext, e: EngineerFacts, visits: VisitRec[]): PlanEngineer {
   const start = startOf(e) as Point;
@@ -189,7 +190,7 @@ export async function readDraft(db: Db, config: Config, u: Actor, id: number, lo
     createdAt: d.created_at,
     createdBy: d.created_by,
     travel: { estimate: basis.estimate || d.estimate, label: basis.label },
-    engineers: engineers.map((e) => ({ userId: e.id, name: e.name })),
+    engineers: engineers.map((e) => ({ userId: e.id, name: e.name, start: pointOut(startOf(e)) })),
     proposals,
     unplaced: d.unplaced.map((x) => ({
       orderId: x.orderId,

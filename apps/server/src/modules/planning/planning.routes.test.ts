@@ -296,6 +296,11 @@ describe('a day planned as a draft', () => {
     expect(created.success, created.message).toBe(true);
     const d = created.data;
     expect(d.proposals).toHaveLength(4);
+    // Each engineer's line on the map starts at his base.
+    expect(d.engineers.find((e: { userId: number }) => e.userId === tm.engineer2.id).start).toEqual({
+      latitude: expect.closeTo(place(20, 0).latitude, 5),
+      longitude: expect.closeTo(place(20, 0).longitude, 5),
+    });
     expect(d.unplaced).toEqual([{ orderId: ids[4], orderNo: expect.any(String), title: expect.any(String), reason: '工单地址没有定位' }]);
     const by = (id: number) => d.proposals.find((p: { orderId: number }) => p.orderId === id)!;
     expect(by(ids[0] as number).userId).toBe(tm.engineer.id);

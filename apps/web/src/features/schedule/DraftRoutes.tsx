@@ -22,7 +22,8 @@ export function draftRoutes(d: Draft): DraftRoute[] {
         longitude: p.longitude as number,
         label: `${n + 1}. ${p.start.slice(11, 16)} ${p.title}（${e.name}）${p.state === PROPOSAL_STATE.accepted ? ' 已接受' : ''}`,
       }));
-    return stops.length ? [{ userId: e.userId, name: e.name, colour: COLOURS[i % COLOURS.length] as string, stops }] : [];
+    const start: [number, number] | null = e.start ? [e.start.latitude, e.start.longitude] : null;
+    return stops.length ? [{ userId: e.userId, name: e.name, colour: COLOURS[i % COLOURS.length] as string, start, stops }] : [];
   });
 }
 

@@ -23,6 +23,8 @@ export interface DraftRoute {
   userId: number;
   name: string;
   colour: string;
+  /** Where his day starts: the line's first point, so a single stop still has its leg drawn. */
+  start: [number, number] | null;
   stops: { orderId: number; n: number; latitude: number; longitude: number; label: string }[];
 }
 
@@ -119,7 +121,7 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
       L.marker([e.latitude, e.longitude], { icon: engineerIcon(e), zIndexOffset: -1000, interactive: false, keyboard: false }).addTo(group);
     // A draft's routes lie above the pins: a line per engineer and his numbered stops.
     for (const r of routes ?? []) {
-      const line = r.stops.map((s) => [s.latitude, s.longitude] as [number, number]);
+      const line = [...(r.start ? [r.start] : []), ...r.stops.map((s) => [s.latitude, s.longitude] as [number, number])];
       L.polyline(line, { color: r.colour, weight: 4, opacity: 0.8, dashArray: '8 6' }).bindTooltip(esc(r.name)).addTo(group);
       for (const s of r.stops)
         L.marker([s.latitude, s.longitude], { icon: stopIcon(r, s.n, s.orderId), zIndexOffset: 1000 })

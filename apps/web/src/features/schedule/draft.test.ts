@@ -28,9 +28,9 @@ describe('a draft on the map and the board', () => {
   it('draws each engineer’s standing proposals in time order, numbered; removed and unplaced ones left out', () => {
     const d = {
       engineers: [
-        { userId: 1, name: '甲' },
-        { userId: 2, name: '乙' },
-        { userId: 3, name: '丙' },
+        { userId: 1, name: '甲', start: { latitude: 39.8, longitude: 116.3 } },
+        { userId: 2, name: '乙', start: null },
+        { userId: 3, name: '丙', start: null },
       ],
       proposals: [
         proposal(10, 1, '14:00'),
@@ -53,6 +53,8 @@ describe('a draft on the map and the board', () => {
     ]);
     expect(routes[0]?.stops[0]?.label).toBe('1. 09:00 工单11（甲） 已接受');
     expect(routes[0]?.colour).not.toBe(routes[1]?.colour);
+    // The line starts where his day does; one without a start has only its stops.
+    expect(routes.map((r) => r.start)).toEqual([[39.8, 116.3], null]);
   });
 
   it('an acceptance refreshes the board and the draft', () => {
