@@ -104,7 +104,7 @@ export function Pickable({
         checked={on}
         aria-label={`选择工单 ${title}`}
         data-testid={`board-pick-${id}`}
-        style={{ marginTop: 10 }}
+        className="sk-pick-box"
         onChange={(e) => onChange(e.target.checked ? [...chosen, id] : chosen.filter((x) => x !== id))}
       />
       <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
