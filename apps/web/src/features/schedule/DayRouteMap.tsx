@@ -4,7 +4,7 @@ import type { DayAnswer } from '@sk/shared/planning/planning.contract';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { tileLayerOf } from './mapTiles';
+import { useLeafletMap } from './mapTiles';
 
 type Stop = DayAnswer['proposed']['stops'][number];
 
@@ -44,32 +44,21 @@ const fit = (m: L.Map, b: L.LatLngBounds) => m.fitBounds(b, { paddingTopLeft: [3
 
 export default function DayRouteMap({ tileUrl, start, proposed, current, onTileError }: DayRouteMapProps) {
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layers = useRef<L.LayerGroup | null>(null);
-  const told = useRef(onTileError);
-  told.current = onTileError;
   // The route's extent: fitted again whenever the box changes size (the drawer sliding in, a phone turned).
   const bounds = useRef<L.LatLngBounds | null>(null);
+  const { map, layers } = useLeafletMap(
+    box,
+    tileUrl,
+    { center: [39.90923, 116.397428], zoomSnap: 0.25 },
+    {
+      onTileError,
+      onResize: (m) => {
+        if (bounds.current) fit(m, bounds.current);
+      },
+    },
+  );
 
-  useEffect(() => {
-    if (!box.current) return;
-    const m = L.map(box.current, { center: [39.90923, 116.397428], zoom: 11, zoomSnap: 0.25, attributionControl: false });
-    tileLayerOf(tileUrl, () => told.current()).addTo(m);
-    layers.current = L.layerGroup().addTo(m);
-    map.current = m;
-    // The drawer slides in: Leaflet learns the box's final size when it settles.
-    const resized = new ResizeObserver(() => {
-      m.invalidateSize();
-      if (bounds.current) fit(m, bounds.current);
-    });
-    resized.observe(box.current);
-    return () => {
-      resized.disconnect();
-      m.remove();
-      map.current = null;
-    };
-  }, [tileUrl]);
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map's refs (useLeafletMap) are stable; the layers follow the data
   useEffect(() => {
     const m = map.current;
     const group = layers.current;

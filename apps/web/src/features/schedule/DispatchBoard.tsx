@@ -3,7 +3,7 @@
 // Other dispatchers' bookings arrive over the websocket ('schedule' frames) and refresh the board.
 import { distanceMeters } from '@sk/shared/common/format';
 import { minuteOf, minuteText } from '@sk/shared/schedule/schedule.constants';
-import { SCHEDULE_EVENT, type EngineerRow, type TimeInterval, type UnassignedRow, type Visit, type WorkingDay } from '@sk/shared/schedule/schedule.contract';
+import type { EngineerRow, TimeInterval, UnassignedRow, Visit, WorkingDay } from '@sk/shared/schedule/schedule.contract';
 import { DND_ACCESSIBILITY, hopCoordinates, PriorityTag, useDndSensors } from '../../components';
 import { useQueryClient } from '@tanstack/react-query';
 import { teamContract } from '@sk/shared/org/team.contract';
@@ -19,13 +19,12 @@ import {
   useDraggable,
   useDroppable,
 } from '@dnd-kit/core';
-import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { type ImState, imHub } from '../../lib/im';
 import { call } from '../../lib/api';
 import { apiKey, useApi } from '../../lib/query';
 import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
-import { isPositionFrame } from './live';
+import { useScheduleLive } from './live';
 import { DraftDialog, Pickable } from './DraftDialog';
 import { useDraftLayer } from './DraftLayer';
 import { LoadTag } from './parts';
@@ -80,23 +79,6 @@ function slotsOf(mode: Mode, date: string, intervals: TimeInterval[], cal: Map<s
       working: worksAt(cal, d, minuteOf(i.start)),
     })),
   );
-}
-
-/** Refreshes the board's reads when another dispatcher books (the server's 'schedule' frame). */
-function useLiveBoard(): ImState {
-  const qc = useQueryClient();
-  const [state, setState] = useState<ImState>('connecting');
-  useEffect(() => {
-    return imHub.subscribe({
-      onState: setState,
-      onFrame: (f) => {
-        // An engineer's position changes the map, not the board.
-        if (f.eventType !== SCHEDULE_EVENT || isPositionFrame(f)) return;
-        for (const r of LIVE_READS) void qc.invalidateQueries({ queryKey: apiKey(r) });
-      },
-    });
-  }, [qc]);
-  return state;
 }
 
 /** Orders per page of the side pane. */
@@ -278,7 +260,7 @@ export default function DispatchBoard() {
     setWho({ ...who, ...next });
     setRows({ ...rows, page: 1 });
   };
-  const live = useLiveBoard();
+  const live = useScheduleLive('all');
   const qc = useQueryClient();
   const { message, modal } = App.useApp();
   const calendar = useApi(S.workingDays, span);

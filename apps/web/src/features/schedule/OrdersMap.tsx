@@ -8,7 +8,7 @@ import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { useEffect, useRef } from 'react';
-import { tileLayerOf } from './mapTiles';
+import { useLeafletMap } from './mapTiles';
 
 export interface EngineerPin {
   userId: number;
@@ -76,33 +76,16 @@ const stopIcon = (r: DraftRoute, n: number, orderId: number): L.DivIcon =>
 
 export default function OrdersMap({ tileUrl, center, orders, engineers, selected, onSelect, onTileError, routes }: OrdersMapProps) {
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layers = useRef<L.LayerGroup | null>(null);
   // The view is fitted to the pins once; later data (a refetch, a moved engineer) keeps the user's pan and zoom.
   // A draft's routes, when they come, are fitted once more (they are what the page was opened for).
   const fitted = useRef<'all' | 'routes' | null>(null);
-  const handlers = useRef({ onSelect, onTileError });
-  handlers.current = { onSelect, onTileError };
+  const handlers = useRef({ onSelect });
+  handlers.current = { onSelect };
+  // The box gets its height after the card's layout settles: the hook tells Leaflet its size, or the pins fitted to a
+  // smaller box end up in its corner.
+  const { map, layers } = useLeafletMap(box, tileUrl, { center }, { onTileError, onBuilt: () => (fitted.current = null) });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile URL; markers follow the data below
-  useEffect(() => {
-    if (!box.current) return;
-    const m = L.map(box.current, { center, zoom: 11, attributionControl: false });
-    tileLayerOf(tileUrl, () => handlers.current.onTileError()).addTo(m);
-    layers.current = L.layerGroup().addTo(m);
-    map.current = m;
-    fitted.current = null;
-    // The box gets its height after the card's layout settles: Leaflet must learn its size, or the pins fitted to a
-    // smaller box end up in its corner.
-    const resized = new ResizeObserver(() => m.invalidateSize());
-    resized.observe(box.current);
-    return () => {
-      resized.disconnect();
-      m.remove();
-      map.current = null;
-    };
-  }, [tileUrl]);
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map's refs (useLeafletMap) are stable; the layers follow the data
   useEffect(() => {
     const m = map.current;
     const group = layers.current;
@@ -128,7 +111,7 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
           .bindTooltip(esc(s.label), { direction: 'top', offset: [0, -10] })
           .addTo(group);
     }
-    const routed = (routes ?? []).flatMap((r) => r.stops.map((s) => [s.latitude, s.longitude]));
+    const routed = (routes ?? []).flatMap((r) => [...(r.start ? [r.start] : []), ...r.stops.map((s) => [s.latitude, s.longitude])]);
     const all = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])];
     const points = (routed.length ? routed : all) as [number, number][];
     const fit = routed.length ? 'routes' : 'all';

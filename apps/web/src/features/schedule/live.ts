@@ -9,6 +9,7 @@ import { LIVE_READS, S } from './api';
 
 export const isPositionFrame = (f: ImFrame): boolean => !!(f.data as { position?: unknown } | undefined)?.position;
 
+/** `all`: the board (a booking refreshes its reads; a position does not); `map`: the map's pins and nearest lists. */
 export function useScheduleLive(scope: 'all' | 'map'): ImState {
   const qc = useQueryClient();
   const [state, setState] = useState<ImState>('connecting');
