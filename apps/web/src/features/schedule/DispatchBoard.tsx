@@ -27,7 +27,7 @@ import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
 import { useScheduleLive } from './live';
 import { DraftDialog, Pickable } from './DraftDialog';
 import { useDraftLayer } from './DraftLayer';
-import { LoadTag } from './parts';
+import { LoadTag, pickOnEnter } from './parts';
 import { Suggestions } from '../dispatch';
 import { RouteDrawer } from './RouteDrawer';
 import './schedule.css';
@@ -101,12 +101,7 @@ function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; o
       aria-pressed={picked}
       data-testid={`board-order-${o.id}`}
       onClick={onPick}
-      onKeyDown={(e) => {
-        listeners?.onKeyDown?.(e);
-        if (e.key !== 'Enter') return;
-        e.preventDefault();
-        onPick();
-      }}
+      onKeyDown={pickOnEnter(listeners, onPick)}
       style={{ opacity: isDragging ? 0.4 : undefined, touchAction: 'manipulation' }}
     >
       <OrderCardBody o={o} picked={picked} />

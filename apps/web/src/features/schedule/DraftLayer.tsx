@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { call } from '../../lib/api';
 import { apiKey, useApi } from '../../lib/query';
 import { usePhone } from '../../lib/phone';
+import { pickOnEnter } from './parts';
 
 /** What a proposal's block carries when dragged (the board's `Dragged` with kind 'proposal'). */
 export const PROPOSAL_KIND = 'proposal';
@@ -65,12 +66,7 @@ function ProposalBlock({
         className="sk-draft-handle"
         title={`建议 ${when} ${p.title}（${p.orderNo}）${p.moved ? '，已调整' : ''}${p.late ? '，超时' : ''}：拖动到其他服务人员或时段`}
         onClick={onPick}
-        onKeyDown={(e) => {
-          listeners?.onKeyDown?.(e);
-          if (e.key !== 'Enter') return;
-          e.preventDefault();
-          onPick();
-        }}
+        onKeyDown={pickOnEnter(listeners, onPick)}
       >
         <span className="sk-draft-title">
           <b>建议</b> {p.title}

@@ -2,9 +2,23 @@
 import { LOAD_COLORS, LOAD_LABELS } from '@sk/shared/schedule/schedule.constants';
 import type { EngineerRow, LoadLevel } from '@sk/shared/schedule/schedule.contract';
 import { Space, Tag, Tooltip } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 
 type Day = EngineerRow['days'][number];
+
+/**
+ * A draggable card's keys: dnd-kit's own (space lifts it, arrows move it), and Enter picks it as a tap does, for the
+ * tap-then-tap booking.
+ */
+export const pickOnEnter =
+  (listeners: { onKeyDown?: (e: KeyboardEvent) => void } | undefined, onPick: () => void) =>
+  (e: KeyboardEvent): void => {
+    listeners?.onKeyDown?.(e);
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    onPick();
+  };
 
 export function LoadTag({ load }: { load: { minutes: number; capacity: number; level: LoadLevel } }) {
   const pct = load.capacity > 0 ? Math.round((load.minutes / load.capacity) * 100) : 0;
