@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { shot, test } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, pinnedOrder, quietGuide } from './shell.support';
 
 // The dispatch board as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
 // the nearest engineer; another is dragged from the board's side pane onto an engineer's free hour, which dispatches
@@ -10,20 +10,6 @@ const FLOW = 'dispatch-board';
 const ENGINEER = '13800000002';
 const PHONE = { width: 390, height: 844 };
 const DEAD_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
-
-/** An order of a demo customer at a point, with the order type's required custom fields filled. */
-async function makeOrder(admin: ApiUser, title: string, latitude: number, longitude: number): Promise<number> {
-  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
-  const info = await admin.get('/detailcontrol/forminfo?type=1');
-  const ext: Record<string, unknown> = {};
-  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
-    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
-  }
-  const gpsAddr = { detail: `建国路${title.slice(-4)}号`, latitude, longitude };
-  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, gpsAddr, ext });
-  expect(made.success, made.message).toBe(true);
-  return made.data.id as number;
-}
 
 const today = (): string => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const tomorrow = (): string => new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10);
@@ -120,8 +106,8 @@ test.describe('map and dispatch board', () => {
     const engineer = await ApiUser.login(baseURL!, ENGINEER);
     const engineerId = (await engineer.get('/v2/sessionUser/info')).data.id as number;
     try {
-      const onMap = await makeOrder(admin, `地图派单空调维修${t}`, 39.915, 116.404);
-      const onBoard = await makeOrder(admin, `看板派单热水器${t}`, 39.93, 116.42);
+      const onMap = await pinnedOrder(admin, `地图派单空调维修${t}`, 39.915, 116.404);
+      const onBoard = await pinnedOrder(admin, `看板派单热水器${t}`, 39.93, 116.42);
 
       // The engineer shares their position from the phone page, by consent.
       const phone = await browser.newPage({ viewport: PHONE });
@@ -198,7 +184,7 @@ test.describe('map and dispatch board', () => {
       expect(booked.data[0].days[0].visits.map((v: { orderId: number; start: string }) => [v.orderId, v.start.slice(11, 16)])).toContainEqual([onBoard, hour]);
 
       // Dropping onto the same hour again is refused by the clash check.
-      const third = await makeOrder(admin, `冲突检查${t}`, 39.94, 116.43);
+      const third = await pinnedOrder(admin, `冲突检查${t}`, 39.94, 116.43);
       await page.reload();
       await boardOn(page, day);
       await narrowBoard(page, t);
@@ -275,7 +261,7 @@ test.describe('map and dispatch board', () => {
     const engineerId = (await engineer.get('/v2/sessionUser/info')).data.id as number;
     try {
       const day = tomorrow();
-      const id = await makeOrder(admin, `看板改约${t}`, 39.92, 116.41);
+      const id = await pinnedOrder(admin, `看板改约${t}`, 39.92, 116.41);
       const from = await freeHour(admin, engineerId, day);
       const booked = await admin.send('POST', '/v2/schedule/book', { orderId: id, serviceUserId: engineerId, bespokeTime: `${day} ${from}:00` });
       expect(booked.success, booked.message).toBe(true);
@@ -345,7 +331,7 @@ test.describe('map and dispatch board', () => {
       ];
       const ids: number[] = [];
       for (const [side, lat, lng, hh] of visits) {
-        const o = await makeOrder(admin, `路线${side}${t}`, lat, lng);
+        const o = await pinnedOrder(admin, `路线${side}${t}`, lat, lng);
         const b = await admin.send('POST', '/v2/schedule/book', { orderId: o, serviceUserId: engineerId, bespokeTime: `${crossed} ${hh}:00` });
         expect(b.success, b.message).toBe(true);
         ids.push(o);

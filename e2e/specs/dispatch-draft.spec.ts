@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { shot, test } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, pinnedOrder, quietGuide } from './shell.support';
 
 // 智能排班 on the dispatch board: three waiting orders ticked in the side pane are planned as a draft for two engineers;
 // the dispatcher drags one proposal to the other engineer, removes one, accepts the ticked one, and only that one is
@@ -14,20 +14,6 @@ const ENGINEERS = [
   { mobile: '13800000002', name: '李服务', base: [39.905, 116.395] },
   { mobile: '13810000004', name: '孙立新', base: [39.96, 116.3] },
 ] as const;
-
-/** An order of a demo customer at a point, with the order type's required custom fields filled. */
-async function makeOrder(admin: ApiUser, title: string, latitude: number, longitude: number): Promise<number> {
-  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
-  const info = await admin.get('/detailcontrol/forminfo?type=1');
-  const ext: Record<string, unknown> = {};
-  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
-    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
-  }
-  const gpsAddr = { detail: `建国路${title.slice(-4)}号`, latitude, longitude };
-  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, gpsAddr, ext });
-  expect(made.success, made.message).toBe(true);
-  return made.data.id as number;
-}
 
 /** A weekday at least three days ahead (China time): nothing of "now" limits its hours. */
 function planDay(): string {
@@ -60,9 +46,9 @@ test('智能排班: a draft on the board is moved, trimmed and accepted in part;
     }
     const [li, sun] = ids as [number, number];
     const day = planDay();
-    const near1 = await makeOrder(admin, `草稿近一${t}`, 39.907, 116.398);
-    const near2 = await makeOrder(admin, `草稿近二${t}`, 39.91, 116.402);
-    const far = await makeOrder(admin, `草稿远单${t}`, 39.958, 116.302);
+    const near1 = await pinnedOrder(admin, `草稿近一${t}`, 39.907, 116.398);
+    const near2 = await pinnedOrder(admin, `草稿近二${t}`, 39.91, 116.402);
+    const far = await pinnedOrder(admin, `草稿远单${t}`, 39.958, 116.302);
 
     const page = await browser.newPage();
     await logInAt(page, DISPATCHER, '/schedule/board');

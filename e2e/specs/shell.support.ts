@@ -138,9 +138,8 @@ export const tabClose = (page: Page, key: string) =>
 
 export const ENGINEER = '13800000002';
 
-/** A new order of the first demo customer, the order type's required custom fields filled; `extra` adds to the body. */
-export async function demoOrder(baseURL: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const admin = await ApiUser.login(baseURL, ADMIN);
+/** A new order of the first demo customer by `admin`, the order type's required custom fields filled; `extra` adds to the body. */
+async function orderBy(admin: ApiUser, title: string, extra: Record<string, unknown>): Promise<number> {
   const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
   const info = await admin.get('/detailcontrol/forminfo?type=1');
   const ext: Record<string, unknown> = {};
@@ -149,9 +148,22 @@ export async function demoOrder(baseURL: string, title: string, extra: Record<st
   }
   const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, ext, ...extra });
   expect(made.success, made.message).toBe(true);
-  await admin.dispose();
   return made.data.id as number;
 }
+
+/** A new order of the first demo customer, the order type's required custom fields filled; `extra` adds to the body. */
+export async function demoOrder(baseURL: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const admin = await ApiUser.login(baseURL, ADMIN);
+  try {
+    return await orderBy(admin, title, extra);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** A new order of the first demo customer pinned at a point (the dispatch specs' map and travel). */
+export const pinnedOrder = (admin: ApiUser, title: string, latitude: number, longitude: number): Promise<number> =>
+  orderBy(admin, title, { gpsAddr: { detail: `建国路${title.slice(-4)}号`, latitude, longitude } });
 
 /** The demo outsourcing partner and its user, who is both its dispatcher and its engineer (org.provision.ts demoProvider). */
 export const PROVIDER = '13600000001';
