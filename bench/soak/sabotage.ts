@@ -42,6 +42,16 @@ const DAMAGE: Record<string, (ep: number) => ReturnType<typeof sql> | ReturnType
   // A statement moved without its log.
   'statement-log': (ep) =>
     sql`delete from settlement_logs where enterprise_id = ${ep} and id = (select max(id) from settlement_logs where enterprise_id = ${ep})`,
+  // A job run failed for good: the newest completed one-off run (no other run with its data) marked failed.
+  'job-failed': () =>
+    sql`update pgboss.job set state = 'failed', output = '{"message": "damage done on purpose"}' where id = (
+          select j.id from pgboss.job j where j.state = 'completed' and not coalesce(j.data -> 'payload' ? 'slot', false)
+            and not exists (select 1 from pgboss.job o where o.name = j.name and o.data = j.data and o.id <> j.id)
+          order by j.created_on desc limit 1)`,
+  // Not damage, a control: a sweep's run dies with its instance and the next tick sweeps again. No check may report it.
+  'sweep-died': () =>
+    sql`update pgboss.job set state = 'failed', output = '{"message": "job failed by timeout in active state"}' where id = (
+          select id from pgboss.job where state = 'completed' and coalesce(data -> 'payload' ? 'slot', false) order by created_on limit 1)`,
 };
 
 export const BREAKS = Object.keys(DAMAGE);
