@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { shot, test } from './helpers';
+import { dragOnto, shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, pinnedOrder, quietGuide } from './shell.support';
 
 // The dispatch board as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
@@ -193,7 +193,7 @@ test.describe('map and dispatch board', () => {
       await expect(card).toBeVisible();
       await expect(engineerPane(page, engineerId).getByTestId('load-tag')).toBeVisible();
       await shot(page, FLOW, '03-board-before-drop');
-      await card.dragTo(slot, { steps: 12 });
+      await dragOnto(page, card, slot);
       await expect(slot).toContainText(`看板派单热水器${t}`);
       await expect(card).toBeHidden();
       await shot(page, FLOW, '04-board-after-drop');
@@ -209,7 +209,7 @@ test.describe('map and dispatch board', () => {
       await page.reload();
       await boardOn(page, day);
       await narrowBoard(page, t);
-      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${day} ${hour}`), { steps: 12 });
+      await dragOnto(page, page.getByTestId(`board-order-${third}`), page.getByTestId(`slot-${engineerId}-${day} ${hour}`));
       await expect(page.getByText(/已有预约/)).toBeVisible();
       await expect(page.getByTestId(`board-order-${third}`)).toBeVisible();
 
@@ -304,7 +304,7 @@ test.describe('map and dispatch board', () => {
       await expect(fromSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
       await shot(page, FLOW, '11-board-booked-visit');
 
-      await fromSlot.getByTestId(`board-visit-${id}`).dragTo(toSlot, { steps: 12 });
+      await dragOnto(page, fromSlot.getByTestId(`board-visit-${id}`), toSlot);
       const moved = page.getByTestId('reschedule-message');
       await expect(moved).toContainText('已改约');
       await expect(toSlot.getByTestId(`board-visit-${id}`)).toBeVisible();

@@ -36,6 +36,26 @@ export async function shot(page: Page, flow: string, name: string): Promise<void
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Drags `source` onto `target`, a drop target of the dispatch board (data-over while a drag is over it), and lets go only
+ * once the target knows it: dnd-kit works out what is under the pointer a render after each move, and a release in the
+ * instant of the last move dropped on whatever was under the move before it (a busy machine's flaky drop).
+ */
+export async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {
+  await source.hover();
+  await page.mouse.down();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('dragOnto: the target is not on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
+  // A target that moved meanwhile (a list above it that grew) is followed where it now stands.
+  await expect(async () => {
+    const now = await target.boundingBox();
+    if (now) await page.mouse.move(now.x + now.width / 2, now.y + now.height / 2 + 1);
+    await expect(target).toHaveAttribute('data-over', '1', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await page.mouse.up();
+}
+
 /** Picks an engineer by name in the 派单 dialog's candidate list (each shown with their load). */
 export async function pickEngineer(page: Page, dialog: Locator, name: string): Promise<void> {
   await dialog.getByLabel('选择服务人员').click();

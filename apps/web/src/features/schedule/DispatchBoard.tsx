@@ -207,6 +207,7 @@ function SlotCell({ slot, row, onPick, extra }: { slot: Slot; row: EngineerRow; 
       data-testid={`slot-${row.userId}-${slot.key}`}
       data-working={slot.working ? '1' : '0'}
       data-past={past ? '1' : '0'}
+      data-over={isOver ? '1' : undefined}
       onClick={() => onPick(slot.at)}
       style={{
         minHeight: 56,
