@@ -297,7 +297,7 @@ describe('a day planned as a draft', () => {
     const d = created.data;
     expect(d.proposals).toHaveLength(4);
     // Each engineer's line on the map starts at his base.
-    expect(d.engineers.find((e: { userId: number }) => e.userId === tm.engineer2.id).start).toEqual({
+    expect(d.engineers.find((e: { userId: number }) => e.userId === tm.engineer2.id)?.start).toEqual({
       latitude: expect.closeTo(place(20, 0).latitude, 5),
       longitude: expect.closeTo(place(20, 0).longitude, 5),
     });
