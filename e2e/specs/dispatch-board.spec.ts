@@ -228,6 +228,9 @@ test.describe('map and dispatch board', () => {
       await expect(page.getByText('已选择工单')).toBeVisible();
       // The picked order's 智能推荐 for the board's day.
       await expect(page.getByRole('region', { name: '智能推荐' })).toContainText(`智能推荐（${day}）`);
+      // The tick box beside the order (智能排班's selection) is a finger's width to hit.
+      const tick = await page.locator('.sk-pick-box').first().boundingBox();
+      expect(tick && Math.min(tick.width, tick.height)).toBeGreaterThanOrEqual(44);
       await shot(page, FLOW, '06-board-phone');
       await page.getByTestId(`slot-${engineerId}-${day} ${later}`).click();
       await expect(page.getByTestId(`slot-${engineerId}-${day} ${later}`)).toContainText(`冲突检查${t}`);
